@@ -1,0 +1,14 @@
+/**
+ * @store/domain — pure business rules of the coffee store, no I/O (DESIGN "The house").
+ */
+export * from './errors.ts';
+export * from './money.ts';
+export * from './sites.ts';
+export * from './redirects.ts';
+export * from './price-display.ts';
+export * from './address.ts';
+export * from './tax.ts';
+export * from './shipping.ts';
+export * from './cart-totals.ts';
+export * from './orders.ts';
+export * from './cart-rules.ts';
