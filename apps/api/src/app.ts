@@ -1,0 +1,193 @@
+/**
+ * The Fastify application: the commerce API under /rest/v2/{baseSiteId}, the OAuth2 token
+ * endpoint, media, probes, the OpenAPI document, and (optionally) the storefront for every other
+ * path. Plugins load in a fixed order (fastify/demo style):
+ *
+ * 1. zod validator and serializer compilers (fastify-type-provider-zod);
+ * 2. @fastify/swagger (OpenAPI 3.1 from the route schemas) → GET /rest/v2/openapi.json, and the
+ *    docs page at /rest/v2/docs (@fastify/swagger-ui);
+ * 3. @fastify/cookie, @fastify/formbody;
+ * 4. error handler and not-found handler (plugins/errors.ts);
+ * 5. correlation id: the `correlationID` request header (letters, digits, `._:-`, ≤ 128) or a
+ *    random UUID becomes `request.id`, is echoed in the `correlationID` response header and is
+ *    logged as `correlationId` on every log line of the request;
+ * 6. auth: the token endpoint and `app.requireClientToken` (plugins/auth.ts);
+ * 7. routes: probes, media, then `/rest/v2/:baseSiteId` (unknown site → 404
+ *    `UnknownBaseSiteError`) with catalogue, content and commerce routes; then the storefront
+ *    catch-all.
+ *
+ * Decorations: `app.dbh`, `app.config`, `app.requireClientToken`, `request.baseSite`,
+ * `request.auth` (see types.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { createJsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { isBaseSiteId, notFound } from '@store/domain';
+import type { DbHandle } from '@store/db';
+import type { AppConfig } from './config.ts';
+import { installErrorHandling, notFoundBody } from './plugins/errors.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { healthRoutes } from './routes/health.ts';
+import { mediaRoutes } from './routes/medias.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+import { cmsRoutes } from './routes/cms.ts';
+import { commerceRoutes } from './routes/commerce.ts';
+import { sendWebResponse, toWebRequest } from './storefront-bridge.ts';
+import type { StorefrontHandler } from './types.ts';
+import './types.ts';
+
+/** Options of `buildApp`. */
+export interface BuildAppOptions {
+  config: AppConfig;
+  dbh: DbHandle;
+  /** false: no logs; true: pino at config.LOG_LEVEL; object: pino options (redaction added) */
+  logger?: boolean | Record<string, unknown>;
+  /** the storefront handler for every non-API path; null/absent: those paths answer 404 */
+  storefront?: StorefrontHandler | null;
+}
+
+/** Paths the storefront never answers (API, auth, media, probes). */
+export const API_PATH_PREFIXES = ['/rest/v2', '/authorizationserver', '/medias', '/healthz', '/readyz'] as const;
+
+/** Log paths redacted by pino: credentials, cookies, passwords and card fields. */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'password',
+  '*.password',
+  '*.*.password',
+  'client_secret',
+  '*.client_secret',
+  'cardNumber',
+  '*.cardNumber',
+  '*.*.cardNumber',
+  'cvc',
+  '*.cvc',
+  '*.*.cvc',
+  'cvv',
+  '*.cvv',
+  '*.*.cvv',
+  '*.card.number',
+  '*.card.cvc',
+  'access_token',
+  '*.access_token',
+];
+
+const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** pino options for the app: level, redaction, correlation id label. */
+export function loggerOptions(config: AppConfig, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...extra };
+}
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return API_PATH_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/** Builds the application (not listening). See module comment. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, dbh } = opts;
+  const logger: FastifyServerOptions['logger'] =
+    opts.logger === false || opts.logger === undefined
+      ? false
+      : opts.logger === true
+        ? loggerOptions(config)
+        : loggerOptions(config, opts.logger);
+
+  const app = Fastify({
+    logger,
+    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
+    genReqId: (req) => {
+      const header = req.headers.correlationid;
+      const value = Array.isArray(header) ? header[0] : header;
+      return value && CORRELATION_ID.test(value) ? value : randomUUID();
+    },
+    trustProxy: 'loopback,linklocal,uniquelocal',
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.decorate('dbh', dbh);
+  app.decorate('config', config);
+
+  // 1. zod compilers
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 2. OpenAPI
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Brewhaus commerce API',
+        description:
+          'OCC-style commerce API of the coffee store (spec §7). Every catalogue and commerce path is under /rest/v2/{baseSiteId} with baseSiteId one of usb2c, cab2c, usafh. Errors answer {"errors":[{type, reason, subject, message}]}.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          clientToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'client_credentials token from POST /authorizationserver/oauth/token' },
+        },
+      },
+    },
+    transform: createJsonSchemaTransform({ skipList: ['/rest/v2/openapi.json', '/*', '/'] }),
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/rest/v2/docs' });
+  app.get('/rest/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  // 3. cookies and forms
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+
+  // 4. errors
+  installErrorHandling(app);
+
+  // 5. correlation id echoed on every answer
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('correlationID', request.id);
+  });
+
+  // 6. auth
+  await registerAuth(app);
+
+  // 7. routes
+  await app.register(healthRoutes);
+  await app.register(mediaRoutes);
+  app.decorateRequest('baseSite', 'usb2c');
+  await app.register(
+    async (site) => {
+      site.addHook('onRequest', async (request) => {
+        const id = (request.params as { baseSiteId?: string }).baseSiteId;
+        if (!isBaseSiteId(id)) throw notFound('UnknownBaseSiteError', 'notFound', `Base site ${String(id)} does not exist`, 'baseSiteId');
+        request.baseSite = id;
+      });
+      await site.register(catalogRoutes);
+      await site.register(cmsRoutes);
+      await site.register(commerceRoutes);
+    },
+    { prefix: '/rest/v2/:baseSiteId' },
+  );
+
+  const storefront = opts.storefront;
+  if (storefront) {
+    await app.register(async (scope) => {
+      // The storefront reads bodies itself (web Request): hand it the raw stream.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+      scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
+        if (isApiPath(request.url)) return reply.status(404).send(notFoundBody(request.method, request.url));
+        const response = await storefront(toWebRequest(request, reply));
+        return sendWebResponse(reply, response);
+      });
+    });
+  }
+
+  return app;
+}

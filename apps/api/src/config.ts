@@ -1,0 +1,177 @@
+/**
+ * The API server's configuration: environment variables checked by one zod schema at start-up
+ * (DESIGN "Stack", epic-stack style). A bad or missing variable stops the start with a message
+ * that names it (`Invalid configuration: PORT: must be an integer from 0 to 65535`).
+ *
+ * Keys keep the variable names; values are parsed (numbers, booleans, host lists).
+ */
+import { z } from 'zod';
+import { DEFAULT_HOSTS } from '@store/domain';
+
+/** Secrets that are fine on a developer machine and refused in production. */
+export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
+export const DEV_OAUTH_CLIENT_ID = 'storefront';
+export const DEV_OAUTH_CLIENT_SECRET = 'storefront-dev-secret';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const hostList = (fallback: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) =>
+        v === undefined
+          ? fallback
+          : v
+              .split(',')
+              .map((h) => h.trim().toLowerCase())
+              .filter(Boolean),
+      ),
+  );
+
+const onOff = (fallback: boolean | null) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['on', 'off', 'true', 'false', '1', '0'], { message: 'must be on or off' })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : v === 'on' || v === 'true' || v === '1')),
+  );
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** The schema of the environment. */
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: 'must be an integer from 0 to 65535' })
+        .int({ message: 'must be an integer from 0 to 65535' })
+        .min(0, { message: 'must be an integer from 0 to 65535' })
+        .max(65535, { message: 'must be an integer from 0 to 65535' })
+        .default(3000),
+    ),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('localhost')),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, { message: 'must start with file: or postgres://' })
+        .default('file:./data/store.db'),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    /** public base URL of the store (emails, absolute links); default http://HOST:PORT */
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be an http(s) URL' }).optional()),
+    JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+    OAUTH_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().default(DEV_OAUTH_CLIENT_ID)),
+    OAUTH_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(8, { message: 'must be at least 8 characters' }).optional()),
+    PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['test', 'stripe'], { message: 'must be test or stripe' }).default('test')),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    /** smtp:// or smtps:// URL; unset → file outbox */
+    SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' }).optional()),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Brewhaus <orders@brewhaus.example>')),
+    OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/outbox')),
+    CANADIAN_HOSTS: hostList(DEFAULT_HOSTS.canadianHosts),
+    COMMERCIAL_HOSTS: hostList(DEFAULT_HOSTS.commercialHosts),
+    APEX_HOSTS: hostList(DEFAULT_HOSTS.apexHosts),
+    STOREFRONT: onOff(true),
+    /** dev-only pages (outbox); null → on unless production */
+    DEV_PAGES: onOff(null),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+      if (!env.OAUTH_CLIENT_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['OAUTH_CLIENT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      if (!env.STRIPE_SECRET_KEY)
+        ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
+      if (!env.STRIPE_PUBLISHABLE_KEY)
+        ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
+    }
+  });
+
+/** The parsed configuration. Secrets are always set (dev defaults outside production). */
+export interface AppConfig {
+  NODE_ENV: 'development' | 'production' | 'test';
+  PORT: number;
+  HOST: string;
+  DATABASE_URL: string;
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  PUBLIC_URL: string;
+  JWT_SECRET: string;
+  OAUTH_CLIENT_ID: string;
+  OAUTH_CLIENT_SECRET: string;
+  PAYMENT_PROVIDER: 'test' | 'stripe';
+  STRIPE_SECRET_KEY: string | undefined;
+  STRIPE_PUBLISHABLE_KEY: string | undefined;
+  SMTP_URL: string | undefined;
+  MAIL_FROM: string;
+  OUTBOX_DIR: string;
+  CANADIAN_HOSTS: string[];
+  COMMERCIAL_HOSTS: string[];
+  APEX_HOSTS: string[];
+  STOREFRONT: boolean;
+  DEV_PAGES: boolean;
+  /** names of the variables that fell back to development defaults (logged as a warning) */
+  devDefaultsUsed: string[];
+}
+
+/** Thrown by `loadConfig`; `variables` names every bad variable. */
+export class ConfigError extends Error {
+  readonly variables: string[];
+  constructor(issues: Array<{ variable: string; message: string }>) {
+    super(`Invalid configuration: ${issues.map((i) => `${i.variable}: ${i.message}`).join('; ')}`);
+    this.name = 'ConfigError';
+    this.variables = issues.map((i) => i.variable);
+  }
+}
+
+/**
+ * Parses and checks the environment.
+ * @throws ConfigError naming every bad variable
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '(environment)'), message: issue.message })),
+    );
+  }
+  const e = parsed.data;
+  const devDefaultsUsed: string[] = [];
+  if (!e.JWT_SECRET) devDefaultsUsed.push('JWT_SECRET');
+  if (!e.OAUTH_CLIENT_SECRET) devDefaultsUsed.push('OAUTH_CLIENT_SECRET');
+  return {
+    NODE_ENV: e.NODE_ENV,
+    PORT: e.PORT,
+    HOST: e.HOST,
+    DATABASE_URL: e.DATABASE_URL,
+    LOG_LEVEL: e.LOG_LEVEL,
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    JWT_SECRET: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    OAUTH_CLIENT_ID: e.OAUTH_CLIENT_ID,
+    OAUTH_CLIENT_SECRET: e.OAUTH_CLIENT_SECRET ?? DEV_OAUTH_CLIENT_SECRET,
+    PAYMENT_PROVIDER: e.PAYMENT_PROVIDER,
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,
+    SMTP_URL: e.SMTP_URL,
+    MAIL_FROM: e.MAIL_FROM,
+    OUTBOX_DIR: e.OUTBOX_DIR,
+    CANADIAN_HOSTS: e.CANADIAN_HOSTS,
+    COMMERCIAL_HOSTS: e.COMMERCIAL_HOSTS,
+    APEX_HOSTS: e.APEX_HOSTS,
+    STOREFRONT: e.STOREFRONT ?? true,
+    DEV_PAGES: e.DEV_PAGES ?? e.NODE_ENV !== 'production',
+    devDefaultsUsed,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Probes for load balancers (issue 2): `GET /healthz` answers 200 while the process is up;
+ * `GET /readyz` answers 200 when the database answers `SELECT 1`, else 503.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pingDb } from '@store/db';
+
+const HealthSchema = z.object({ status: z.enum(['ok', 'ready', 'unavailable']) });
+
+export const healthRoutes: FastifyPluginAsync = async (scope) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/healthz',
+    { logLevel: 'warn', schema: { tags: ['health'], summary: 'Liveness: the process is up', response: { 200: HealthSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const };
+    },
+  );
+  app.get(
+    '/readyz',
+    {
+      logLevel: 'warn',
+      schema: { tags: ['health'], summary: 'Readiness: the database answers', response: { 200: HealthSchema, 503: HealthSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (await pingDb(app.dbh)) return { status: 'ready' as const };
+      return reply.status(503).send({ status: 'unavailable' as const });
+    },
+  );
+};

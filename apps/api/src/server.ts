@@ -1,0 +1,110 @@
+/**
+ * Starting and stopping the store (used by main.ts, benchmarks and tests): opens the
+ * database (SQLite at ./data/store.db by default), migrates and seeds it on first start, loads
+ * the storefront handler, and serves API and storefront on one port (HOST:PORT, default
+ * localhost:3000). The storefront calls the API in process (`app.inject`), no loopback hop.
+ *
+ * `stop()`: stop accepting connections, let in-flight requests finish (`app.close()`), close the
+ * database.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { createDb, ensureSeeded, migrateToLatest, type DbHandle } from '@store/db';
+import type { AppConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { createInjectFetch } from './storefront-bridge.ts';
+import type { StorefrontHandler } from './types.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** apps/storefront (its `build/` holds the React Router bundle). */
+export const STOREFRONT_DIR = resolve(here, '../../storefront');
+
+/** Everything `startServer` started, to stop it again. */
+export interface RunningServer {
+  app: FastifyInstance;
+  dbh: DbHandle;
+  config: AppConfig;
+  /** e.g. http://localhost:3000 */
+  url: string;
+  /** graceful stop: drain requests, close the database */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the store with `config` (see module comment) and answers once it listens.
+ * Logs each start-up step with its duration in ms.
+ */
+export async function startServer(config: AppConfig): Promise<RunningServer> {
+  const t0 = performance.now();
+  const timings: Record<string, number> = {};
+  const step = async <T>(name: string, fn: () => Promise<T> | T): Promise<T> => {
+    const start = performance.now();
+    const value = await fn();
+    timings[name] = Math.round(performance.now() - start);
+    return value;
+  };
+
+  const dbh = await step('openDb', () => createDb(config.DATABASE_URL));
+  const applied = await step('migrate', () => migrateToLatest(dbh));
+  const { seeded } = await step('seed', () =>
+    ensureSeeded(dbh, { oauthClient: { clientId: config.OAUTH_CLIENT_ID, clientSecret: config.OAUTH_CLIENT_SECRET } }),
+  );
+
+  const ref: { app?: FastifyInstance } = {};
+  let storefront: StorefrontHandler | null = null;
+  let storefrontError: string | null = null;
+  if (config.STOREFRONT) {
+    storefront = await step('storefront', async () => {
+      try {
+        const { createStorefrontHandler } = await import('../../storefront/server/handler.ts');
+        return await createStorefrontHandler({
+          apiFetch: createInjectFetch(() => {
+            if (!ref.app) throw new Error('API not ready');
+            return ref.app;
+          }),
+          apiBaseUrl: `${config.PUBLIC_URL}/rest/v2`,
+          clientId: config.OAUTH_CLIENT_ID,
+          clientSecret: config.OAUTH_CLIENT_SECRET,
+          hosts: { canadianHosts: config.CANADIAN_HOSTS, commercialHosts: config.COMMERCIAL_HOSTS, apexHosts: config.APEX_HOSTS },
+          buildDir: resolve(STOREFRONT_DIR, 'build'),
+          devPages: config.DEV_PAGES,
+        });
+      } catch (error) {
+        storefrontError = error instanceof Error ? error.message : String(error);
+        return null;
+      }
+    });
+  }
+
+  const app = await step('buildApp', () => buildApp({ config, dbh, logger: true, storefront }));
+  ref.app = app;
+  for (const name of config.devDefaultsUsed) {
+    app.log.warn({ variable: name }, `${name} is not set: using the development default (set it in production)`);
+  }
+  if (storefrontError) app.log.error({ err: storefrontError }, 'storefront could not be loaded; serving the API only');
+
+  const address = await step('listen', () => app.listen({ port: config.PORT, host: config.HOST }));
+  const url = address.replace('127.0.0.1', config.HOST === '127.0.0.1' ? '127.0.0.1' : 'localhost').replace('[::1]', 'localhost');
+  app.log.info(
+    { migrationsApplied: applied, seeded, database: dbh.dialect, timingsMs: timings, totalMs: Math.round(performance.now() - t0) },
+    `store listening on ${url}`,
+  );
+
+  let stopping: Promise<void> | null = null;
+  const runningApp = app;
+  return {
+    app: runningApp,
+    dbh,
+    config,
+    url,
+    stop() {
+      stopping ??= (async () => {
+        await runningApp.close();
+        await dbh.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_JWT_SECRET, loadConfig } from '@store/api';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for a developer machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: 'localhost',
+      DATABASE_URL: 'file:./data/store.db',
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: 'http://localhost:3000',
+      JWT_SECRET: DEV_JWT_SECRET,
+      PAYMENT_PROVIDER: 'test',
+      OUTBOX_DIR: './data/outbox',
+      STOREFRONT: true,
+      DEV_PAGES: true,
+      SMTP_URL: undefined,
+    });
+    expect(config.CANADIAN_HOSTS.length).toBeGreaterThan(0);
+    expect(config.devDefaultsUsed).toEqual(['JWT_SECRET', 'OAUTH_CLIENT_SECRET']);
+  });
+
+  it('parses values: ports, host lists, on/off switches, postgres URLs', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/store',
+      CANADIAN_HOSTS: ' Shop.Example.CA , fr.example.ca ,',
+      STOREFRONT: 'off',
+      DEV_PAGES: 'on',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      OAUTH_CLIENT_SECRET: 'a-real-secret',
+      PUBLIC_URL: 'https://shop.example.com/',
+    });
+    expect(config).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', STOREFRONT: false, DEV_PAGES: true, PUBLIC_URL: 'https://shop.example.com' });
+    expect(config.CANADIAN_HOSTS).toEqual(['shop.example.ca', 'fr.example.ca']);
+    expect(config.devDefaultsUsed).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), OAUTH_CLIENT_SECRET: 'a-real-secret' }).DEV_PAGES).toBe(false);
+  });
+
+  it('names the bad variable', () => {
+    expect(configError({ PORT: 'abc' }).message).toBe('Invalid configuration: PORT: must be an integer from 0 to 65535');
+    expect(configError({ PORT: '70000' }).variables).toEqual(['PORT']);
+    expect(configError({ DATABASE_URL: 'mysql://x' }).message).toContain('DATABASE_URL: must start with file: or postgres://');
+    expect(configError({ PAYMENT_PROVIDER: 'paypal' }).variables).toEqual(['PAYMENT_PROVIDER']);
+    expect(configError({ STOREFRONT: 'maybe' }).message).toContain('STOREFRONT: must be on or off');
+    expect(configError({ LOG_LEVEL: 'loud', PORT: '-1' }).variables.sort()).toEqual(['LOG_LEVEL', 'PORT']);
+  });
+
+  it('requires secrets in production and Stripe keys with the Stripe provider', () => {
+    expect(configError({ NODE_ENV: 'production' }).variables.sort()).toEqual(['JWT_SECRET', 'OAUTH_CLIENT_SECRET']);
+    expect(configError({ JWT_SECRET: 'short' }).message).toContain('JWT_SECRET: must be at least 32 characters');
+    expect(configError({ PAYMENT_PROVIDER: 'stripe' }).variables.sort()).toEqual(['STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY']);
+    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).PAYMENT_PROVIDER).toBe('stripe');
+  });
+
+  it('the server refuses to start on a bad variable, naming it, with exit code 1', async () => {
+    const result = await run(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: 'file:/tmp/never-created/store.db' },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration: PORT: must be an integer from 0 to 65535');
+  });
+});

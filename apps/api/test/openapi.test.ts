@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, dbKinds, type TestApp } from '@store/testing';
+
+describe.each(dbKinds())('OpenAPI document on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('GET /rest/v2/openapi.json answers an OpenAPI 3.1 document built from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/rest/v2/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const doc = JSON.parse(res.body) as {
+      openapi: string;
+      info: { title: string };
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses?: Record<string, unknown> }>>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title.length).toBeGreaterThan(0);
+    const paths = Object.keys(doc.paths);
+    for (const path of [
+      '/rest/v2/{baseSiteId}/products/{code}',
+      '/rest/v2/{baseSiteId}/products/{code}/variantOptions',
+      '/rest/v2/{baseSiteId}/products/{code}/bundleData',
+      '/rest/v2/{baseSiteId}/products/{code}/productClassifications',
+      '/rest/v2/{baseSiteId}/categories/{code}/products',
+      '/rest/v2/{baseSiteId}/search',
+      '/rest/v2/{baseSiteId}/cms/pages',
+      '/rest/v2/{baseSiteId}/cms/siteConfig',
+      '/rest/v2/{baseSiteId}/cms/components',
+      '/authorizationserver/oauth/token',
+      '/healthz',
+      '/readyz',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+    const search = doc.paths['/rest/v2/{baseSiteId}/search']!.get!;
+    expect(search.parameters!.map((p) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['query:term', 'query:lang', 'query:q', 'query:page', 'path:baseSiteId']));
+    expect(Object.keys(search.responses!)).toEqual(expect.arrayContaining(['200', '400', '404']));
+    expect(paths.some((p) => p.includes('/docs'))).toBe(false);
+  });
+
+  it('serves the docs page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/rest/v2/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger-ui');
+  });
+});

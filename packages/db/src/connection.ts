@@ -1,0 +1,308 @@
+/**
+ * Database connection layer: one Kysely instance over SQLite (better-sqlite3) or PostgreSQL (pg),
+ * chosen by the URL, and the write-transaction wrapper every flow uses.
+ *
+ * ## Choosing the database
+ * - `file:PATH` (or `file:///abs/path`, or `file::memory:`) opens SQLite at PATH, creating the
+ *   parent directory. Pragmas: `journal_mode=WAL`, `foreign_keys=ON`, `busy_timeout=5000`,
+ *   `synchronous=NORMAL`.
+ * - `postgres://` / `postgresql://` opens a pg Pool (10 connections by default). `int8` and
+ *   `numeric` are parsed as JS numbers, so `count(*)` answers a number on both dialects.
+ *
+ * ## Transactions (`withTransaction`)
+ * `withTransaction(dbh, async (trx, afterCommit) => { ... })` runs `fn` in ONE transaction and
+ * answers its result.
+ * - SQLite: better-sqlite3 has a single synchronous connection, but Kysely transactions span
+ *   awaits, so two requests could interleave statements. Every write transaction therefore takes
+ *   an in-process mutex (FIFO) and runs on the connection reserved by Kysely's transaction, begun
+ *   with `BEGIN IMMEDIATE` (our dialect's driver). That takes SQLite's write lock up front, so a
+ *   second process (e.g. the catalogue importer) waits up to `busy_timeout` instead of failing
+ *   on a read-to-write upgrade. Every `db.transaction()` on this handle, not only
+ *   `withTransaction`, begins IMMEDIATE; the SQL counter does not see BEGIN/COMMIT. Kysely's own connection
+ *   mutex means plain queries issued while a transaction is open wait for it to finish, so
+ *   inside `fn` ALWAYS use `trx`, never `dbh.db` (that would wait on itself and deadlock).
+ *   `trx` is a real Kysely `Transaction` (`trx.isTransaction === true`), so code that opens its
+ *   own transaction unless given one (the seeder, the importer) joins it.
+ * - PostgreSQL: `db.transaction()` with the requested isolation level (default read committed);
+ *   with `retries` > 0 a serialization failure (40001) or deadlock (40P01) re-runs `fn`.
+ * - Integrity rules stay in SQL (DESIGN "Concurrency and integrity"): conditional updates such as
+ *   `UPDATE stock SET available = available - n WHERE variant_code = ? AND available >= n`, with
+ *   the row count checked; never read-then-write in application code.
+ * - `afterCommit(fn)` queues a side effect (email, event) that runs only after COMMIT succeeded,
+ *   in queue order, awaited before `withTransaction` answers. Nothing runs on rollback. A failing
+ *   hook does not undo the commit: its error goes to `dbh.onHookError` (default: console.warn)
+ *   and the remaining hooks still run. Hooks must use data the transaction returned; if they need
+ *   the database they use `dbh.db` (the transaction is over by then).
+ *
+ * ## Counting statements
+ * `createQueryCounter()` is a Kysely plugin; pass it in `createDb(url, { plugins: [counter] })`
+ * and read `counter.count` around an operation to count the SQL statements it ran (benchmarks,
+ * N+1 tests). Transaction BEGIN/COMMIT are not counted (driver internals).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type KyselyPlugin,
+  type SqliteDialectConfig,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
+import type { Database } from './schema.ts';
+
+/** The two supported dialects. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A Kysely executor over the store schema: the database itself or a transaction. */
+export type Executor = Kysely<Database>;
+
+/** A side effect queued by `afterCommit`. */
+export type AfterCommitHook = () => void | Promise<void>;
+/** Queues a side effect to run once the transaction has committed. */
+export type AfterCommit = (hook: AfterCommitHook) => void;
+
+/** An open database: the Kysely instance, its dialect, and how to close it. */
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** the URL it was opened with (password masked) */
+  url: string;
+  /** receives errors thrown by after-commit hooks; default console.warn */
+  onHookError: (error: unknown) => void;
+  /** closes the pool / file; idempotent */
+  close(): Promise<void>;
+}
+
+/** Options of `createDb`. */
+export interface CreateDbOptions {
+  /** Kysely plugins (e.g. a query counter) */
+  plugins?: KyselyPlugin[];
+  /** PostgreSQL pool size (default 10) */
+  poolSize?: number;
+}
+
+/** A simple FIFO async mutex. */
+export class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+
+  /** Runs `fn` once every earlier holder has finished. */
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    let release!: () => void;
+    const next = new Promise<void>((r) => (release = r));
+    const previous = this.#tail;
+    this.#tail = previous.then(() => next);
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+}
+
+const sqliteWriteLocks = new WeakMap<Kysely<Database>, Mutex>();
+
+/** better-sqlite3 driver whose transactions start with BEGIN IMMEDIATE (write lock up front). */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** Kysely's SQLite dialect with BEGIN IMMEDIATE transactions. */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+function maskUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+/** Parses `file:PATH` into a filesystem path (or ':memory:'). */
+export function sqlitePathOf(url: string): string {
+  let path = url.slice('file:'.length);
+  if (path.startsWith('//')) path = path.slice(2); // file:///abs → /abs
+  if (path === ':memory:' || path === '') return ':memory:';
+  return resolve(path);
+}
+
+function pgTypes(): { getTypeParser: typeof pg.types.getTypeParser } {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      if (oid === 20 || oid === 1700) return (value: string) => Number(value);
+      return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid);
+    }) as typeof pg.types.getTypeParser,
+  };
+}
+
+/**
+ * Opens the database named by `url` (see module comment). Throws on an unsupported URL scheme
+ * (`DATABASE_URL must start with file: or postgres://`).
+ */
+export function createDb(url: string, opts: CreateDbOptions = {}): DbHandle {
+  const plugins = opts.plugins ?? [];
+  let closed = false;
+  if (url.startsWith('file:')) {
+    const path = sqlitePathOf(url);
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const database = new BetterSqlite3(path);
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }), plugins });
+    sqliteWriteLocks.set(db, new Mutex());
+    return {
+      db,
+      dialect: 'sqlite',
+      url,
+      onHookError: (error) => console.warn('after-commit hook failed', error),
+      async close() {
+        if (closed) return;
+        closed = true;
+        await db.destroy();
+      },
+    };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, types: pgTypes() });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on('error', (error) => {
+      if (!closed) console.warn('pg pool error', error.message);
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return {
+      db,
+      dialect: 'postgres',
+      url: maskUrl(url),
+      onHookError: (error) => console.warn('after-commit hook failed', error),
+      async close() {
+        if (closed) return;
+        closed = true;
+        await db.destroy();
+      },
+    };
+  }
+  throw new Error(`DATABASE_URL must start with file: or postgres:// (got "${maskUrl(url)}")`);
+}
+
+/** Options of `withTransaction`. */
+export interface TransactionOptions {
+  /** PostgreSQL isolation level (default 'read committed'); ignored on SQLite (always serializable) */
+  isolation?: 'read committed' | 'repeatable read' | 'serializable';
+  /** PostgreSQL: how many times to re-run `fn` after a serialization failure or deadlock (default 0) */
+  retries?: number;
+}
+
+function isRetryablePgError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01';
+}
+
+async function runHooks(dbh: DbHandle, hooks: AfterCommitHook[]): Promise<void> {
+  for (const hook of hooks) {
+    try {
+      await hook();
+    } catch (error) {
+      dbh.onHookError(error);
+    }
+  }
+}
+
+/**
+ * Runs `fn` in one write transaction (see module comment): SQLite serialised by an in-process
+ * mutex with BEGIN IMMEDIATE; PostgreSQL through `db.transaction()`. Rolls back and rethrows when
+ * `fn` throws; otherwise commits, runs the after-commit hooks, and answers `fn`'s result.
+ */
+export async function withTransaction<T>(
+  dbh: DbHandle,
+  fn: (trx: Executor, afterCommit: AfterCommit) => Promise<T>,
+  opts: TransactionOptions = {},
+): Promise<T> {
+  if (dbh.dialect === 'sqlite') {
+    const lock = sqliteWriteLocks.get(dbh.db) ?? new Mutex();
+    const hooks: AfterCommitHook[] = [];
+    const result = await lock.run(() => dbh.db.transaction().execute((trx) => fn(trx, (hook) => hooks.push(hook))));
+    await runHooks(dbh, hooks);
+    return result;
+  }
+
+  const retries = opts.retries ?? 0;
+  for (let attempt = 0; ; attempt++) {
+    const hooks: AfterCommitHook[] = [];
+    try {
+      let builder = dbh.db.transaction();
+      if (opts.isolation) builder = builder.setIsolationLevel(opts.isolation);
+      const result = await builder.execute((trx) => fn(trx, (hook) => hooks.push(hook)));
+      await runHooks(dbh, hooks);
+      return result;
+    } catch (error) {
+      if (attempt < retries && isRetryablePgError(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/** A Kysely plugin that counts executed statements (see module comment). */
+export interface QueryCounter extends KyselyPlugin {
+  /** statements executed since creation or the last reset */
+  readonly count: number;
+  /** the operation kinds seen (SelectQueryNode, InsertQueryNode, RawNode, ...), in order */
+  readonly kinds: readonly string[];
+  reset(): void;
+}
+
+/** Creates a statement counter plugin. */
+export function createQueryCounter(): QueryCounter {
+  let count = 0;
+  let kinds: string[] = [];
+  return {
+    get count() {
+      return count;
+    },
+    get kinds() {
+      return kinds;
+    },
+    reset() {
+      count = 0;
+      kinds = [];
+    },
+    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+      count++;
+      kinds.push(args.node.kind);
+      return args.node;
+    },
+    async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      return args.result;
+    },
+  };
+}
+
+/** `SELECT 1`: answers true when the database answers (readiness probe). */
+export async function pingDb(dbh: DbHandle): Promise<boolean> {
+  try {
+    await sql`SELECT 1`.execute(dbh.db);
+    return true;
+  } catch {
+    return false;
+  }
+}

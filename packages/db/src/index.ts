@@ -1,0 +1,19 @@
+/**
+ * @store/db: Kysely table types, the connection factory and transaction wrapper, migrations,
+ * repositories (functions taking the executor first), search text folding, and the demo seed.
+ */
+export * from './schema.ts';
+export * from './connection.ts';
+export * from './migrate.ts';
+export * from './search-text.ts';
+export * from './repositories/catalog.ts';
+export * from './repositories/search.ts';
+export * from './repositories/cms.ts';
+export * from './repositories/site.ts';
+export * from './repositories/oauth.ts';
+export * from './repositories/carts.ts';
+export * from './repositories/idempotency.ts';
+export * from './repositories/orders.ts';
+export * from './repositories/payments.ts';
+export * from './repositories/stock.ts';
+export * from './seed/index.ts';

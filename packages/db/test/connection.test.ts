@@ -1,0 +1,216 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDb,
+  createQueryCounter,
+  ensureSeeded,
+  migrateToLatest,
+  pingDb,
+  sqlitePathOf,
+  tryDecrementStock,
+  withTransaction,
+  DEMO_CODES,
+  type DbHandle,
+} from '@store/db';
+import { createTestDb, dbKinds, type TestDb } from '@store/testing';
+
+describe('createDb (SQLite)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'store-conn-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('creates the parent directory and sets the pragmas', async () => {
+    const path = join(dir, 'nested', 'deeper', 'store.db');
+    const dbh = createDb(`file:${path}`);
+    try {
+      expect(dbh.dialect).toBe('sqlite');
+      const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(dbh.db)).rows[0] as object)[0];
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('foreign_keys')).toBe(1);
+      expect(await pragma('busy_timeout')).toBe(5000);
+      expect(await pragma('synchronous')).toBe(1); // NORMAL
+      expect(existsSync(path)).toBe(true);
+      expect(await pingDb(dbh)).toBe(true);
+    } finally {
+      await dbh.close();
+    }
+    expect(await pingDb(dbh)).toBe(false);
+  });
+
+  it('parses file: URLs and refuses other schemes with a clear message', () => {
+    expect(sqlitePathOf('file:///tmp/x.db')).toBe('/tmp/x.db');
+    expect(sqlitePathOf('file::memory:')).toBe(':memory:');
+    expect(() => createDb('mysql://localhost/x')).toThrow(/DATABASE_URL must start with file: or postgres:\/\//);
+  });
+
+  it('migrates idempotently and seeds once', async () => {
+    const dbh = createDb(`file:${join(dir, 'migrate.db')}`);
+    try {
+      expect(await migrateToLatest(dbh)).toEqual(['0001']);
+      expect(await migrateToLatest(dbh)).toEqual([]);
+      const versions = await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(dbh.db);
+      expect(versions.rows.map((r) => r.version)).toEqual(['0001']);
+      expect((await ensureSeeded(dbh)).seeded).toBe(true);
+      expect((await ensureSeeded(dbh)).seeded).toBe(false);
+    } finally {
+      await dbh.close();
+    }
+  });
+});
+
+describe.each(dbKinds())('withTransaction on %s', (kind) => {
+  let testDb: TestDb;
+  let dbh: DbHandle;
+  beforeAll(async () => {
+    testDb = await createTestDb(kind);
+    dbh = testDb.dbh;
+  });
+  afterAll(async () => {
+    await testDb?.close();
+  });
+
+  const available = async (variant: string) =>
+    Number((await dbh.db.selectFrom('stock').select('available').where('variant_code', '=', variant).executeTakeFirstOrThrow()).available);
+
+  it('commits, then runs the after-commit hooks in order', async () => {
+    const events: string[] = [];
+    const result = await withTransaction(dbh, async (trx, afterCommit) => {
+      await trx.updateTable('stock').set({ available: 500 }).where('variant_code', '=', DEMO_CODES.coffeeVariant24).execute();
+      afterCommit(() => {
+        events.push('first');
+      });
+      afterCommit(async () => {
+        events.push(`second sees ${await available(DEMO_CODES.coffeeVariant24)}`);
+      });
+      events.push('body done');
+      return 42;
+    });
+    expect(result).toBe(42);
+    expect(events).toEqual(['body done', 'first', 'second sees 500']);
+  });
+
+  it('rolls back on error and runs no hook', async () => {
+    const before = await available(DEMO_CODES.coffeeVariant24);
+    let hookRan = false;
+    await expect(
+      withTransaction(dbh, async (trx, afterCommit) => {
+        await trx.updateTable('stock').set({ available: 1 }).where('variant_code', '=', DEMO_CODES.coffeeVariant24).execute();
+        afterCommit(() => {
+          hookRan = true;
+        });
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(hookRan).toBe(false);
+    expect(await available(DEMO_CODES.coffeeVariant24)).toBe(before);
+  });
+
+  it('gives a real Kysely transaction (code that opens its own transaction joins it)', async () => {
+    await withTransaction(dbh, async (trx) => {
+      expect(trx.isTransaction).toBe(true);
+    });
+  });
+
+  it('a failing hook does not undo the commit; the error goes to onHookError', async () => {
+    const seen: unknown[] = [];
+    const original = dbh.onHookError;
+    dbh.onHookError = (e) => seen.push(e);
+    try {
+      await withTransaction(dbh, async (trx, afterCommit) => {
+        await trx.updateTable('stock').set({ available: 77 }).where('variant_code', '=', DEMO_CODES.coffeeVariant48).execute();
+        afterCommit(() => {
+          throw new Error('mail down');
+        });
+      });
+    } finally {
+      dbh.onHookError = original;
+    }
+    expect(seen).toHaveLength(1);
+    expect(await available(DEMO_CODES.coffeeVariant48)).toBe(77);
+  });
+
+  it('50 concurrent conditional decrements of 3 units take exactly what exists', async () => {
+    await dbh.db.updateTable('stock').set({ available: 10 }).where('variant_code', '=', DEMO_CODES.coffeeVariant96).execute();
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        withTransaction(dbh, async (trx) => {
+          const took = await tryDecrementStock(trx, DEMO_CODES.coffeeVariant96, 3);
+          await new Promise((r) => setImmediate(r)); // yield inside the transaction
+          return took;
+        }),
+      ),
+    );
+    expect(outcomes.filter(Boolean)).toHaveLength(3);
+    expect(await available(DEMO_CODES.coffeeVariant96)).toBe(1);
+  });
+
+  it('serialises read-then-write transactions (no lost update on SQLite, retried on PostgreSQL)', async () => {
+    await dbh.db.updateTable('stock').set({ available: 0 }).where('variant_code', '=', DEMO_CODES.lastUnit).execute();
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        withTransaction(
+          dbh,
+          async (trx) => {
+            const row = await trx.selectFrom('stock').select('available').where('variant_code', '=', DEMO_CODES.lastUnit).executeTakeFirstOrThrow();
+            await new Promise((r) => setImmediate(r));
+            await trx
+              .updateTable('stock')
+              .set({ available: Number(row.available) + 1 })
+              .where('variant_code', '=', DEMO_CODES.lastUnit)
+              .execute();
+          },
+          { isolation: 'serializable', retries: 50 },
+        ),
+      ),
+    );
+    expect(await available(DEMO_CODES.lastUnit)).toBe(20);
+  });
+});
+
+describe.each(dbKinds())('query counter on %s', (kind) => {
+  it('counts the statements an operation runs', async () => {
+    const counter = createQueryCounter();
+    const testDb = await createTestDb(kind, { plugins: [counter] });
+    try {
+      counter.reset();
+      await testDb.dbh.db.selectFrom('products').select('code').limit(1).execute();
+      await testDb.dbh.db.selectFrom('variants').select('code').limit(1).execute();
+      expect(counter.count).toBe(2);
+      expect(counter.kinds).toEqual(['SelectQueryNode', 'SelectQueryNode']);
+      counter.reset();
+      expect(counter.count).toBe(0);
+    } finally {
+      await testDb.close();
+    }
+  });
+});
+
+describe.each(dbKinds().filter((k) => k === 'postgres'))('migrations on %s', () => {
+  it('two processes migrating and seeding an empty database at once apply everything once', async () => {
+    const pg = (await import('pg')).default;
+    const admin = process.env.TEST_DATABASE_URL!;
+    const name = `test_mig_${process.pid}_${Date.now()}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    const a = createDb(url.toString());
+    const b = createDb(url.toString());
+    try {
+      const [ra, rb] = await Promise.all([migrateToLatest(a), migrateToLatest(b)]);
+      expect([...ra, ...rb].sort()).toEqual(['0001']);
+      const [sa, sb] = await Promise.all([ensureSeeded(a), ensureSeeded(b)]);
+      expect([sa.seeded, sb.seeded].filter(Boolean)).toHaveLength(1);
+      const products = await a.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(products.n)).toBeGreaterThan(120);
+    } finally {
+      await a.close();
+      await b.close();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    }
+  });
+});
