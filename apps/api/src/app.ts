@@ -63,6 +63,8 @@ export const REDACT_PATHS = [
   'password',
   '*.password',
   '*.*.password',
+  '*.testCardNumber',
+  '*.*.testCardNumber',
   'client_secret',
   '*.client_secret',
   'cardNumber',

@@ -109,7 +109,7 @@ export function isValidEmail(email: string, customPattern?: RegExp): boolean {
   return re.test(email);
 }
 
-const US_ZIP = /^\d{5}(?:-\d{4})?$/;
+const US_ZIP = /^\d{5}(?:-?\d{4})?$/;
 /**
  * Canada Post format A1A 1A1: D F I O Q U never appear; W and Z never start a code.
  */

@@ -63,6 +63,7 @@ describe('postal codes', () => {
   it('validates US ZIP codes', () => {
     expect(isValidPostalCode('US', '10001')).toBe(true);
     expect(isValidPostalCode('US', '10001-1234')).toBe(true);
+    expect(isValidPostalCode('US', '100011234')).toBe(true);
     expect(isValidPostalCode('US', ' 10001 ')).toBe(true);
     expect(isValidPostalCode('US', '1000')).toBe(false);
     expect(isValidPostalCode('US', '100011')).toBe(false);

@@ -14,13 +14,6 @@ export function answerLang(site: BaseSiteId, requested: Lang | undefined): Lang 
   return SITES[site].languages[0] ?? 'en';
 }
 
-/** Parses a major-unit amount ("29.00", "29", "29,5") into minor units; null when not a number. */
-export function parseMajorToMinor(value: string): number | null {
-  const m = /^\s*(\d+)(?:[.,](\d{1,2}))?\s*$/.exec(value);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
-}
-
 /** Parses an integer minor-unit amount ("2900"); null when not a non-negative integer. */
 export function parseMinorUnits(value: string): number | null {
   return /^\s*\d+\s*$/.test(value) ? Number(value.trim()) : null;
