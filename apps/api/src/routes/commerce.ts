@@ -1,7 +1,44 @@
 /**
- * Commerce routes (carts, checkout, orders, payments, email). Owned by the commerce work;
- * registered by app.ts under the /rest/v2/:baseSiteId prefix. Placeholder until it lands.
+ * Commerce routes (carts, guest checkout, orders, dev outbox), registered by app.ts inside the
+ * `/rest/v2/:baseSiteId` prefix. Builds the commerce context once: the payment provider chosen
+ * by `PAYMENT_PROVIDER` and the mailer (SMTP_URL or file outbox), closed with the app.
+ * Route list: docs/decisions/0004-checkout-api.md.
+ *
+ * Options (tests): `payments` and `mailer` replace the configured ones; `now` fixes the clock.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { createMailer, type Mailer } from '../email/mailer.ts';
+import { registerOutboxPages } from '../email/outbox-pages.ts';
+import type { CommerceContext } from '../flows/context.ts';
+import { createPaymentProvider, type PaymentProvider } from '../payments/index.ts';
+import { registerCartRoutes } from './carts.ts';
+import { registerCheckoutRoutes } from './checkout.ts';
+import { registerOrderRoutes } from './orders.ts';
 
-export const commerceRoutes: FastifyPluginAsync = async () => {};
+/** Options of {@link commerceRoutes}. */
+export interface CommerceRoutesOptions {
+  payments?: PaymentProvider;
+  mailer?: Mailer;
+  now?: () => Date;
+}
+
+/** The commerce plugin (see module comment). */
+export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoutesOptions = {}): Promise<void> {
+  const config = scope.config;
+  const mailer = opts.mailer ?? createMailer(config, scope.log);
+  const ctx: CommerceContext = {
+    dbh: scope.dbh,
+    payments: opts.payments ?? createPaymentProvider(config, scope.dbh.db),
+    mailer,
+    log: scope.log,
+    now: opts.now ?? (() => new Date()),
+  };
+  // Emails still being sent finish before the app (and its database) closes.
+  scope.addHook('onClose', async () => {
+    await (opts.mailer ? mailer.flush() : mailer.close());
+  });
+  registerCartRoutes(scope, ctx);
+  registerCheckoutRoutes(scope, ctx);
+  registerOrderRoutes(scope, ctx);
+  if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
+}

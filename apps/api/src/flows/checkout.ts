@@ -1,0 +1,190 @@
+/**
+ * Guest single-step checkout steps (spec §2, §5, §7 Checkout): email, delivery address, delivery
+ * modes, billing address, payment intent. Each step changes an open cart in one transaction and
+ * answers the updated cart. Validation lists every bad field (400 `ValidationError`, subjects are
+ * field names). Addresses must be in the site's country (US for usb2c/usafh, CA for cab2c).
+ */
+import type { AddressInput, Cart, DeliveryModesResponse, PaymentIntentResponse } from '@store/contracts';
+import { findPaymentIntent, findReusableIntentForCart, insertPaymentIntent, updateCart, updatePaymentIntent, withTransaction } from '@store/db';
+import type { Address, BaseSiteId, CurrencyIso } from '@store/domain';
+import { conflict, invalidInput, isValidEmail, localeFor, normalizeAddress, shippingMethods, SITES, toPriceData, ValidationErrors, validateAddress } from '@store/domain';
+import { computeCart, isDeliveryModeCode, parseAddress, type StoredBilling } from './cart-view.ts';
+import { requireCart, requireOpenCartForUpdate } from './cart.ts';
+import type { CommerceContext } from './context.ts';
+import { pickLang } from './context.ts';
+
+/** Longest email accepted (RFC 5321 path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * Checks and normalises an address for a site (every bad field listed).
+ * @throws 400 `ValidationErrors` (type `ValidationError`) listing each bad field
+ */
+export function checkAddress(site: BaseSiteId, input: AddressInput | Record<string, unknown>): Address {
+  const country = SITES[site].country;
+  const errors = validateAddress(input as Partial<Record<keyof Address, unknown>>, country);
+  if (errors.length > 0) throw new ValidationErrors(errors);
+  const a = input as Record<string, string | undefined>;
+  const raw: Address = {
+    firstName: a.firstName ?? '',
+    lastName: a.lastName ?? '',
+    line1: a.line1 ?? '',
+    city: a.city ?? '',
+    region: a.region ?? '',
+    postalCode: a.postalCode ?? '',
+    country,
+  };
+  if (a.line2) raw.line2 = a.line2;
+  if (a.phone) raw.phone = a.phone;
+  return normalizeAddress(raw);
+}
+
+/** `PUT .../email`: the spec §5 email rule. @throws 400 `ValidationError` `invalidEmail` */
+export async function setEmail(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, emailInput: unknown, langParam: unknown): Promise<Cart> {
+  const email = typeof emailInput === 'string' ? emailInput.trim() : '';
+  if (email === '') throw invalidInput('ValidationError', 'required', 'An email address is required', 'email');
+  if (email.length > MAX_EMAIL_LENGTH || !isValidEmail(email)) throw invalidInput('ValidationError', 'invalidEmail', 'Enter a valid email address', 'email');
+  const now = ctx.now().toISOString();
+  return withTransaction(ctx.dbh, async (trx) => {
+    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now);
+    await updateCart(trx, cart.guid, { email }, now);
+    return (await computeCart(trx, { ...cart, email }, pickLang(site, langParam, cart.lang), ctx.now())).view;
+  });
+}
+
+/** `PUT .../addresses/delivery`. A billing address set "same as shipping" follows it. */
+export async function setDeliveryAddress(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, input: AddressInput, langParam: unknown): Promise<Cart> {
+  const address = checkAddress(site, input);
+  const now = ctx.now().toISOString();
+  return withTransaction(ctx.dbh, async (trx) => {
+    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now);
+    const json = JSON.stringify(address);
+    const billing = parseAddress(cart.billing_address_json);
+    const patch: { shipping_address_json: string; billing_address_json?: string } = { shipping_address_json: json };
+    if (billing?.sameAsShipping) patch.billing_address_json = JSON.stringify({ ...address, sameAsShipping: true } satisfies StoredBilling);
+    await updateCart(trx, cart.guid, patch, now);
+    return (await computeCart(trx, { ...cart, ...patch }, pickLang(site, langParam, cart.lang), ctx.now())).view;
+  });
+}
+
+/** `PUT .../addresses/billing`: an address, or `{sameAsShipping: true}` (needs the delivery address). */
+export async function setBillingAddress(
+  ctx: CommerceContext,
+  site: BaseSiteId,
+  cartGuid: string,
+  input: AddressInput & { sameAsShipping?: boolean },
+  langParam: unknown,
+): Promise<Cart> {
+  const same = input.sameAsShipping === true;
+  const address = same ? null : checkAddress(site, input);
+  const now = ctx.now().toISOString();
+  return withTransaction(ctx.dbh, async (trx) => {
+    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now);
+    let stored: StoredBilling;
+    if (same) {
+      const delivery = parseAddress(cart.shipping_address_json);
+      if (!delivery) throw invalidInput('CheckoutError', 'deliveryAddressRequired', 'Set the shipping address first', 'sameAsShipping');
+      stored = { ...delivery, sameAsShipping: true };
+    } else {
+      stored = address as Address;
+    }
+    const json = JSON.stringify(stored);
+    await updateCart(trx, cart.guid, { billing_address_json: json }, now);
+    return (await computeCart(trx, { ...cart, billing_address_json: json }, pickLang(site, langParam, cart.lang), ctx.now())).view;
+  });
+}
+
+/** `GET .../deliverymodes`: standard and expedited, priced for the cart (free standard when it qualifies). */
+export async function getDeliveryModes(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, langParam: unknown): Promise<DeliveryModesResponse> {
+  const db = ctx.dbh.db;
+  const cart = await requireCart(db, site, cartGuid);
+  const lang = pickLang(site, langParam, cart.lang);
+  const { totals, shippingConfig } = await computeCart(db, cart, lang, ctx.now());
+  const delivery = parseAddress(cart.shipping_address_json);
+  const currency = cart.currency as CurrencyIso;
+  const locale = localeFor(site, lang);
+  const methods = shippingMethods({
+    site,
+    config: shippingConfig,
+    itemsMinor: totals.subtotalMinor - totals.discountMinor,
+    region: delivery?.region ?? null,
+    ...(delivery ? { country: delivery.country } : {}),
+  });
+  return {
+    deliveryModes: methods.map((m) => ({
+      code: m.code,
+      name: m.name[lang],
+      description: m.estimate[lang],
+      deliveryCost: toPriceData(m.costMinor, currency, locale),
+      isFree: m.free,
+    })),
+    selected: isDeliveryModeCode(cart.delivery_mode) ? cart.delivery_mode : null,
+  };
+}
+
+/** `PUT .../deliverymode?deliveryModeId=standard|expedited`. @throws 400 `ValidationError` `invalidDeliveryMode` */
+export async function setDeliveryMode(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, modeId: unknown, langParam: unknown): Promise<Cart> {
+  if (!isDeliveryModeCode(modeId)) throw invalidInput('ValidationError', 'invalidDeliveryMode', 'Choose standard or expedited shipping', 'deliveryModeId');
+  const now = ctx.now().toISOString();
+  return withTransaction(ctx.dbh, async (trx) => {
+    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now);
+    await updateCart(trx, cart.guid, { delivery_mode: modeId }, now);
+    return (await computeCart(trx, { ...cart, delivery_mode: modeId }, pickLang(site, langParam, cart.lang), ctx.now())).view;
+  });
+}
+
+/**
+ * `POST .../paymentIntent`: a payment intent for the cart's current total. Reuses the cart's
+ * unconfirmed intent of the current provider (updating its amount), else creates one. The intent
+ * is mirrored in `payment_intents` (the test provider keeps its state there anyway).
+ * @throws 409 `CartError` `cartNotOpen`; 400 `CartError` `emptyCart`
+ */
+export async function createPaymentIntent(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, langParam: unknown): Promise<PaymentIntentResponse> {
+  const db = ctx.dbh.db;
+  const cart = await requireCart(db, site, cartGuid);
+  if (cart.status !== 'open') throw conflict('CartError', 'cartNotOpen', 'This cart has already been ordered', 'cartGuid');
+  const lang = pickLang(site, langParam, cart.lang);
+  const { totals, lines } = await computeCart(db, cart, lang, ctx.now());
+  if (lines.length === 0) throw invalidInput('CartError', 'emptyCart', 'The cart is empty', 'entries');
+  const amountMinor = totals.totalMinor;
+  const currency = cart.currency;
+  const provider = ctx.payments;
+  const now = ctx.now().toISOString();
+  const answer = (id: string, clientSecret: string): PaymentIntentResponse => {
+    const out: PaymentIntentResponse = {
+      paymentIntentId: id,
+      clientSecret,
+      provider: provider.name,
+      amount: toPriceData(amountMinor, currency as CurrencyIso, localeFor(site, lang)),
+    };
+    if (provider.publishableKey) out.publishableKey = provider.publishableKey;
+    return out;
+  };
+
+  const existing = await findReusableIntentForCart(db, site, cart.guid, provider.name);
+  if (existing) {
+    if (Number(existing.amount_minor) !== amountMinor || existing.currency !== currency) {
+      await provider.updateAmount(existing.id, amountMinor, currency);
+      await updatePaymentIntent(db, existing.id, { amount_minor: amountMinor, currency }, now);
+    }
+    return answer(existing.id, existing.client_secret);
+  }
+  const created = await provider.createIntent({ amountMinor, currency, cartGuid: cart.guid, site });
+  if (!(await findPaymentIntent(db, created.id))) {
+    await insertPaymentIntent(db, {
+      id: created.id,
+      provider: provider.name,
+      base_site: site,
+      cart_guid: cart.guid,
+      amount_minor: amountMinor,
+      currency,
+      status: created.status,
+      client_secret: created.clientSecret,
+      last_error: null,
+      payment_summary: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  return answer(created.id, created.clientSecret);
+}

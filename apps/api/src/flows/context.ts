@@ -1,0 +1,33 @@
+/**
+ * What the commerce flows need from the application: the database, the payment provider, the
+ * mailer, a logger and a clock. Built once per app by the commerce routes plugin.
+ */
+import type { DbHandle } from '@store/db';
+import type { BaseSiteId, Lang } from '@store/domain';
+import { isLang, siteSupportsLang, SITES } from '@store/domain';
+import type { Mailer } from '../email/mailer.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+
+/** A minimal logger (pino/Fastify compatible). Never give it card numbers. */
+export interface FlowLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Dependencies of the commerce flows. */
+export interface CommerceContext {
+  dbh: DbHandle;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  log: FlowLogger;
+  /** clock (tests may fix it) */
+  now: () => Date;
+}
+
+/** The language to answer in: the requested one when the site offers it, else the fallback, else the site default. */
+export function pickLang(site: BaseSiteId, requested: unknown, fallback?: string | null): Lang {
+  if (isLang(requested) && siteSupportsLang(site, requested)) return requested;
+  if (isLang(fallback) && siteSupportsLang(site, fallback)) return fallback;
+  return SITES[site].languages[0] ?? 'en';
+}

@@ -1,0 +1,36 @@
+/**
+ * Shopper-facing texts the commerce API answers in the shopper's language (English and French):
+ * success messages (snackbar, spec §4) and cart validation findings (spec §2). Error bodies keep
+ * English messages; the storefront translates them by `reason`.
+ */
+import type { Lang } from '@store/domain';
+
+/** The commerce texts of one language. */
+export interface CommerceMessages {
+  addedToCart(name: string): string;
+  addedManyToCart(count: number): string;
+  insufficientStock(available: number): string;
+  outOfStock: string;
+  discontinued: string;
+  notSold: string;
+}
+
+/** English and French texts. */
+export const COMMERCE_MESSAGES: Record<Lang, CommerceMessages> = {
+  en: {
+    addedToCart: (name) => `${name} was added to your cart.`,
+    addedManyToCart: (count) => (count === 1 ? '1 item was added to your cart.' : `${count} items were added to your cart.`),
+    insufficientStock: (available) => `Only ${available} left`,
+    outOfStock: 'This item is out of stock',
+    discontinued: 'This item is no longer available',
+    notSold: 'This item is not sold on this store',
+  },
+  fr: {
+    addedToCart: (name) => `${name} a été ajouté à votre panier.`,
+    addedManyToCart: (count) => (count === 1 ? '1 article a été ajouté à votre panier.' : `${count} articles ont été ajoutés à votre panier.`),
+    insufficientStock: (available) => `Il n’en reste que ${available}`,
+    outOfStock: 'Cet article est en rupture de stock',
+    discontinued: 'Cet article n’est plus offert',
+    notSold: 'Cet article n’est pas vendu dans cette boutique',
+  },
+};

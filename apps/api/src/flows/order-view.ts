@@ -1,0 +1,142 @@
+/**
+ * Order confirmation data (spec §7 getOrderConfirmationData): the order answer built from the
+ * frozen order rows, plus product links and size labels from the catalogue. Also the guest order
+ * lookup `GET /users/anonymous/orders/{orderCode}?email=|cartGuid=`.
+ */
+import type { Order, TaxLine as TaxLineView } from '@store/contracts';
+import type { Executor, OrderWithEntries } from '@store/db';
+import { findOrder } from '@store/db';
+import type { BaseSiteId, CurrencyIso, Lang, LocalizedText } from '@store/domain';
+import { invalidInput, localeFor, notFound, orderStatusDisplay, shippingMethods, DEFAULT_SHIPPING, toPriceData } from '@store/domain';
+import { addressView, imageUrlOf, isDeliveryModeCode, parseAddress, productUrlOf, sizeLabelOf } from './cart-view.ts';
+import type { CommerceContext } from './context.ts';
+import { pickLang } from './context.ts';
+
+/** Status of an order whose payment is being confirmed; never shown to shoppers. */
+export const PENDING_PAYMENT_STATUS = 'pendingPayment';
+/** Status of a placed order (schema: 'created' | 'processing' | ...). */
+export const PLACED_STATUS = 'created';
+
+/** A tax line as stored in `orders.tax_lines_json`. */
+export interface StoredTaxLine {
+  code: string;
+  name: LocalizedText;
+  rateBps: number;
+  amountMinor: number;
+}
+
+/** A payment summary as stored in `orders.payment_summary`. */
+export interface StoredPaymentSummary {
+  brand: string;
+  last4: string;
+}
+
+function parseJson<T>(json: string, fallback: T): T {
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Names of the delivery modes per language (from the domain's shipping methods). */
+function deliveryModeName(site: BaseSiteId, code: string, lang: Lang): string {
+  if (!isDeliveryModeCode(code)) return code;
+  const m = shippingMethods({ site, config: DEFAULT_SHIPPING[site], itemsMinor: 0 }).find((x) => x.code === code);
+  return m ? m.name[lang] : code;
+}
+
+/** Builds the order answer from stored rows (catalogue data for links; names frozen in the order). */
+export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang): Promise<Order> {
+  const { order, entries } = data;
+  const site = order.base_site as BaseSiteId;
+  const currency = order.currency as CurrencyIso;
+  const locale = localeFor(site, lang);
+  const money = (minor: number) => toPriceData(Number(minor), currency, locale);
+  const codes = entries.map((e) => e.variant_code);
+  const catalog =
+    codes.length === 0
+      ? []
+      : await db
+          .selectFrom('variants as v')
+          .innerJoin('products as p', 'p.code', 'v.base_product_code')
+          .select(['v.code', 'v.variant_url_suffix', 'v.count', 'p.code as product_code', 'p.slug_en', 'p.slug_fr', 'p.is_bundle', 'p.pack_type', 'p.product_type', 'p.name_en', 'p.name_fr'])
+          .where('v.code', 'in', codes)
+          .execute();
+  const byCode = new Map(catalog.map((c) => [c.code, c]));
+  const taxLines = parseJson<StoredTaxLine[]>(order.tax_lines_json, []);
+  const payment = parseJson<Partial<StoredPaymentSummary>>(order.payment_summary, {});
+  const delivery = addressView(parseAddress(order.shipping_address_json));
+  const billing = addressView(parseAddress(order.billing_address_json));
+  if (!delivery || !billing) throw new Error(`order ${order.code} has unreadable addresses`);
+  const orderEntries = entries.map((e) => {
+    const c = byCode.get(e.variant_code);
+    const product = c
+      ? {
+          code: e.variant_code,
+          baseProduct: c.product_code,
+          name: lang === 'fr' ? c.name_fr : c.name_en,
+          url: productUrlOf({ isBundle: Number(c.is_bundle) === 1, baseProductCode: c.product_code, slugEn: c.slug_en, slugFr: c.slug_fr, variantUrlSuffix: c.variant_url_suffix }, lang),
+          imageUrl: imageUrlOf(e.variant_code),
+          sizeLabel: sizeLabelOf({ count: c.count === null ? null : Number(c.count), packType: c.pack_type, productType: c.product_type }, lang),
+        }
+      : { code: e.variant_code, baseProduct: e.product_code, name: e.name, url: '', imageUrl: imageUrlOf(e.variant_code), sizeLabel: null };
+    return {
+      entryNumber: Number(e.entry_number),
+      entryType: e.entry_type,
+      quantity: Number(e.qty),
+      product,
+      basePrice: money(e.unit_price_minor),
+      totalPrice: money(e.total_minor),
+    };
+  });
+  const taxView: TaxLineView[] = taxLines.map((l) => ({ code: l.code, name: l.name[lang] ?? l.code, rateBps: l.rateBps, amount: money(l.amountMinor) }));
+  return {
+    code: order.code,
+    status: order.status,
+    statusDisplay: orderStatusDisplay(order.status),
+    baseSiteId: site,
+    currencyIso: currency,
+    lang,
+    email: order.email,
+    guestCustomer: order.user_id === null,
+    created: order.created_at,
+    entries: orderEntries,
+    totalItems: orderEntries.length,
+    totalUnitCount: orderEntries.reduce((a, e) => a + e.quantity, 0),
+    subTotal: money(order.subtotal_minor),
+    totalDiscounts: money(order.discount_minor),
+    deliveryCost: money(order.shipping_minor),
+    totalTax: money(order.tax_minor),
+    taxLines: taxView,
+    totalPrice: money(order.total_minor),
+    deliveryAddress: delivery,
+    billingAddress: billing,
+    deliveryMode: { code: order.delivery_mode, name: deliveryModeName(site, order.delivery_mode, lang) },
+    paymentInfo: { provider: order.payment_provider, brand: payment.brand ?? 'card', last4: payment.last4 ?? '' },
+  };
+}
+
+/**
+ * `GET /users/anonymous/orders/{orderCode}?email=|cartGuid=`: a placed order of this site, shown
+ * only to who knows its email (case-insensitive) or the guid of its cart. Anything else answers
+ * the same 404, so order codes cannot be probed.
+ * @throws 400 `ValidationError` when neither email nor cartGuid is given; 404 `UnknownIdentifierError` `notFound`
+ */
+export async function getGuestOrder(
+  ctx: CommerceContext,
+  site: BaseSiteId,
+  orderCode: string,
+  proof: { email?: string | undefined; cartGuid?: string | undefined },
+  langParam: unknown,
+): Promise<Order> {
+  const email = proof.email?.trim().toLowerCase();
+  const cartGuid = proof.cartGuid?.trim();
+  if (!email && !cartGuid) throw invalidInput('ValidationError', 'required', 'Give the email of the order or its cart guid', 'email');
+  const missing = () => notFound('UnknownIdentifierError', 'notFound', `Order ${orderCode} not found`, 'orderCode');
+  const data = orderCode.length <= 32 ? await findOrder(ctx.dbh.db, orderCode.trim().toUpperCase()) : undefined;
+  if (!data || data.order.base_site !== site || data.order.status === PENDING_PAYMENT_STATUS) throw missing();
+  const ok = (email !== undefined && email !== '' && data.order.email.toLowerCase() === email) || (cartGuid !== undefined && cartGuid !== '' && data.order.cart_guid === cartGuid);
+  if (!ok) throw missing();
+  return orderView(ctx.dbh.db, data, pickLang(site, langParam, data.order.lang));
+}

@@ -1,0 +1,432 @@
+/**
+ * Placing an order (spec §2, §7; DESIGN "Concurrency and integrity"; ADR 0004).
+ *
+ * Steps:
+ * 1. Idempotency: claim `(base site, Idempotency-Key)` by inserting an `in_progress` row
+ *    (`ON CONFLICT DO NOTHING`). When the key is already known:
+ *    - another cart → 422 `IdempotencyError` `idempotencyKeyReused`;
+ *    - done → the same order again (200);
+ *    - failed (a payment was declined) → the same error again;
+ *    - still in progress → 409 `CheckoutError` `requestInProgress`.
+ * 2. Readiness checks (email, addresses, delivery mode, lines, payment intent of this cart);
+ *    every missing piece listed (400 `CheckoutError`).
+ * 3. Transaction 1 (reserve): cart `open → placing` (a conditional update: one placement per
+ *    cart at a time), lines re-read and re-checked (still sold, not discontinued), totals from
+ *    `computeCartTotals`, stock taken per line with a conditional decrement
+ *    (`available >= n`; failure → rollback, 409 `InsufficientStockError` naming the entry), and
+ *    the order written as `pendingPayment` with frozen prices.
+ * 4. Payment, outside any transaction: the intent's amount is aligned with the order total, then
+ *    confirmed with the payment method.
+ * 5. Transaction 2:
+ *    - succeeded → order `created` with the card summary, cart `ordered`, key `done`; the
+ *      confirmation email is queued after commit;
+ *    - declined → stock given back, pending order deleted, cart `open` again, key `failed` with
+ *      the answer (400 `PaymentError` `cardDeclined` / `insufficientFunds` / ...).
+ * Errors before any side effect (steps 2–3) release the key, so the same key may be retried.
+ *
+ * So a charge never happens without an order (the pending order exists first) and stock is
+ * never kept for a failed payment (transaction 2 gives it back). If the process dies between
+ * steps 3 and 5 the order stays `pendingPayment` with its stock; {@link reconcilePendingOrder}
+ * settles it from the provider's status.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Order, PaymentMethodInput } from '@store/contracts';
+import type { CartLine, Executor, OrderEntryRow, OrderRow } from '@store/db';
+import {
+  claimIdempotencyKey,
+  deleteOrder,
+  findCart,
+  findOrder,
+  findPaymentIntent,
+  getAvailable,
+  incrementStock,
+  insertOrder,
+  markIdempotencyDone,
+  markIdempotencyFailed,
+  orderCodeExists,
+  releaseIdempotencyKey,
+  transitionCartStatus,
+  transitionOrderStatus,
+  tryDecrementStock,
+  updatePaymentIntent,
+  withTransaction,
+} from '@store/db';
+import type { BaseSiteId, ErrorKind, FieldError, Lang } from '@store/domain';
+import { checkStock, conflict, DomainError, generateOrderCode, invalidInput, isDomainError, ValidationErrors } from '@store/domain';
+import { sendOrderConfirmation } from '../email/order-confirmation.ts';
+import type { ConfirmResult, DeclineCode } from '../payments/provider.ts';
+import { computeCart, isDeliveryModeCode, nameOf, parseAddress, unitPriceOf } from './cart-view.ts';
+import { cartNotFound, cartNotOpen } from './cart.ts';
+import type { CommerceContext } from './context.ts';
+import { pickLang } from './context.ts';
+import { orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS, type StoredTaxLine } from './order-view.ts';
+
+/** Longest idempotency key accepted. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** Thrown when a key is reused with another cart: the route answers HTTP 422. */
+export class IdempotencyKeyReusedError extends Error {
+  readonly status = 422;
+  readonly type = 'IdempotencyError';
+  readonly reason = 'idempotencyKeyReused';
+  readonly subject = 'Idempotency-Key';
+  constructor() {
+    super('This idempotency key was already used with another cart');
+    this.name = 'IdempotencyKeyReusedError';
+  }
+  /** The OCC error body. */
+  toBody(): { errors: Array<{ type: string; reason: string; subject: string; message: string }> } {
+    return { errors: [{ type: this.type, reason: this.reason, subject: this.subject, message: this.message }] };
+  }
+}
+
+/** Input of {@link placeOrder}. */
+export interface PlaceOrderInput {
+  site: BaseSiteId;
+  cartGuid: string;
+  idempotencyKey: unknown;
+  paymentIntentId: string;
+  paymentMethod?: PaymentMethodInput | undefined;
+  lang?: unknown;
+  /** absolute store URL for links in the email */
+  publicUrl?: string | undefined;
+}
+
+/** PaymentError reason and English message of a decline code. */
+export function paymentErrorOf(code: DeclineCode | undefined): { reason: string; message: string } {
+  switch (code) {
+    case 'card_declined':
+      return { reason: 'cardDeclined', message: 'Your card was declined. Try another card.' };
+    case 'insufficient_funds':
+      return { reason: 'insufficientFunds', message: 'Your card has insufficient funds. Try another card.' };
+    case 'invalid_number':
+      return { reason: 'invalidCardNumber', message: 'The card number is not valid.' };
+    case 'expired_card':
+      return { reason: 'expiredCard', message: 'Your card has expired.' };
+    case 'authentication_required':
+      return { reason: 'authenticationRequired', message: 'Your bank asks to authenticate this payment. Try another card.' };
+    case 'payment_method_required':
+      return { reason: 'paymentMethodRequired', message: 'Enter your card details.' };
+    default:
+      return { reason: 'paymentFailed', message: 'The payment could not be completed. Try again or use another card.' };
+  }
+}
+
+/** Stored failure answer of an idempotency key. */
+interface StoredFailure {
+  kind: ErrorKind;
+  type: string;
+  reason: string;
+  subject?: string;
+  message: string;
+}
+
+function validateKey(key: unknown): string {
+  if (typeof key !== 'string' || key.length === 0) throw invalidInput('ValidationError', 'required', 'The Idempotency-Key header is required', 'Idempotency-Key');
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw invalidInput('ValidationError', 'tooLong', `The Idempotency-Key header must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, 'Idempotency-Key');
+  return key;
+}
+
+/** What transaction 1 reserved. */
+interface Reservation {
+  order: OrderRow;
+  entries: OrderEntryRow[];
+  /** variant → units taken */
+  taken: Array<{ variantCode: string; qty: number }>;
+  lang: Lang;
+}
+
+/**
+ * Places the order of a cart (see module comment). Answers the order confirmation data.
+ * @throws IdempotencyKeyReusedError (422); DomainError 400/404/409 as described above
+ */
+export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput): Promise<Order> {
+  const key = validateKey(input.idempotencyKey);
+  const { site, cartGuid } = input;
+  const db = ctx.dbh.db;
+  const cart = await findCart(db, cartGuid);
+  if (!cart || cart.base_site !== site) throw cartNotFound(cartGuid);
+
+  const claim = await claimIdempotencyKey(db, { baseSite: site, key, cartGuid, now: ctx.now().toISOString() });
+  if (!claim.claimed) {
+    const ex = claim.existing;
+    if (ex.cart_guid !== cartGuid) throw new IdempotencyKeyReusedError();
+    if (ex.status === 'done' && ex.order_code) {
+      const data = await findOrder(db, ex.order_code);
+      if (data) return orderView(db, data, pickLang(site, input.lang, data.order.lang));
+    }
+    if (ex.status === 'failed' && ex.response_json) {
+      const f = JSON.parse(ex.response_json) as StoredFailure;
+      throw new DomainError(f.kind, f.subject === undefined ? { type: f.type, reason: f.reason, message: f.message } : { type: f.type, reason: f.reason, subject: f.subject, message: f.message });
+    }
+    throw conflict('CheckoutError', 'requestInProgress', 'This order is already being placed; wait for the first request to finish', 'Idempotency-Key');
+  }
+
+  let reservation: Reservation;
+  try {
+    await checkReadiness(ctx, input);
+    reservation = await reserve(ctx, input);
+  } catch (error) {
+    // Nothing happened yet: forget the key so the shopper can fix the cart and retry with it.
+    await releaseIdempotencyKey(db, site, key);
+    throw error;
+  }
+  return chargeAndSettle(ctx, input, key, reservation);
+}
+
+/** Step 2: everything the order needs is there. */
+async function checkReadiness(ctx: CommerceContext, input: PlaceOrderInput): Promise<void> {
+  const db = ctx.dbh.db;
+  const cart = await findCart(db, input.cartGuid);
+  if (!cart) throw cartNotFound(input.cartGuid);
+  if (cart.status !== 'open') throw cartNotOpen(cart);
+  const problems: FieldError[] = [];
+  if (!cart.email) problems.push({ subject: 'email', reason: 'required', message: 'The email address is missing' });
+  if (!parseAddress(cart.shipping_address_json)) problems.push({ subject: 'deliveryAddress', reason: 'required', message: 'The shipping address is missing' });
+  if (!parseAddress(cart.billing_address_json)) problems.push({ subject: 'billingAddress', reason: 'required', message: 'The billing address is missing' });
+  if (!isDeliveryModeCode(cart.delivery_mode)) problems.push({ subject: 'deliveryMode', reason: 'required', message: 'The delivery mode is missing' });
+  const intent = await findPaymentIntent(db, input.paymentIntentId);
+  if (!intent || intent.cart_guid !== cart.guid || intent.base_site !== input.site || intent.provider !== ctx.payments.name) {
+    problems.push({ subject: 'paymentIntentId', reason: 'invalidPaymentIntent', message: 'The payment intent does not belong to this cart' });
+  } else if (intent.status === 'succeeded' || intent.status === 'canceled') {
+    problems.push({ subject: 'paymentIntentId', reason: 'invalidPaymentIntent', message: `The payment intent is ${intent.status}; create a new one` });
+  }
+  if (problems.length > 0) throw new ValidationErrors(problems, 'CheckoutError');
+}
+
+/** Step 3: transaction 1. */
+async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Reservation> {
+  const { site } = input;
+  const now = ctx.now();
+  const nowIso = now.toISOString();
+  return withTransaction(ctx.dbh, async (trx) => {
+    if (!(await transitionCartStatus(trx, input.cartGuid, 'open', 'placing', nowIso))) {
+      const c = await findCart(trx, input.cartGuid);
+      if (!c) throw cartNotFound(input.cartGuid);
+      throw c.status === 'placing'
+        ? conflict('CheckoutError', 'requestInProgress', 'An order is already being placed from this cart', 'cartGuid')
+        : cartNotOpen(c);
+    }
+    const cart = await findCart(trx, input.cartGuid);
+    if (!cart) throw cartNotFound(input.cartGuid);
+    const lang = pickLang(site, input.lang, cart.lang);
+    const { lines, totals } = await computeCart(trx, cart, lang, now);
+    if (lines.length === 0) throw invalidInput('CartError', 'emptyCart', 'The cart is empty', 'entries');
+    lines.forEach((l, i) => assertStillSellable(l, i));
+
+    // Conditional decrements in a stable order (variant code) so concurrent placements on
+    // PostgreSQL lock rows in the same order and cannot deadlock.
+    const taken: Reservation['taken'] = [];
+    const indexed = lines.map((l, i) => ({ l, i })).sort((a, b) => (a.l.variantCode < b.l.variantCode ? -1 : a.l.variantCode > b.l.variantCode ? 1 : a.i - b.i));
+    for (const { l, i } of indexed) {
+      if (!(await tryDecrementStock(trx, l.variantCode, l.qty))) {
+        const available = await getAvailable(trx, l.variantCode);
+        stockError(l, i, available, lang);
+      }
+      taken.push({ variantCode: l.variantCode, qty: l.qty });
+    }
+
+    const code = await newOrderCode(trx, site);
+    const delivery = parseAddress(cart.shipping_address_json);
+    const billing = parseAddress(cart.billing_address_json);
+    if (!cart.email || !delivery || !billing || !isDeliveryModeCode(cart.delivery_mode)) {
+      throw invalidInput('CheckoutError', 'notReady', 'The cart changed during checkout; check it again', 'cartGuid');
+    }
+    const { sameAsShipping: _drop, ...billingAddress } = billing;
+    const taxLines: StoredTaxLine[] = totals.taxLines.map((t) => ({ code: t.code, name: t.name, rateBps: t.rateBps, amountMinor: t.amountMinor }));
+    const order: OrderRow = {
+      code,
+      base_site: site,
+      cart_guid: cart.guid,
+      user_id: cart.user_id,
+      email: cart.email,
+      status: PENDING_PAYMENT_STATUS,
+      currency: cart.currency,
+      lang,
+      subtotal_minor: totals.subtotalMinor,
+      discount_minor: totals.discountMinor,
+      shipping_minor: totals.shippingMinor,
+      tax_minor: totals.taxMinor,
+      total_minor: totals.totalMinor,
+      tax_lines_json: JSON.stringify(taxLines),
+      shipping_address_json: JSON.stringify(delivery),
+      billing_address_json: JSON.stringify(billingAddress),
+      delivery_mode: cart.delivery_mode,
+      payment_intent_id: input.paymentIntentId,
+      payment_provider: ctx.payments.name,
+      payment_summary: '{}',
+      created_at: nowIso,
+    };
+    const entries: OrderEntryRow[] = lines.map((l) => {
+      const unit = unitPriceOf(l).priceMinor;
+      return {
+        order_code: code,
+        entry_number: l.entryNumber,
+        variant_code: l.variantCode,
+        product_code: l.baseProductCode,
+        name: nameOf(l, lang),
+        entry_type: l.entryType,
+        qty: l.qty,
+        unit_price_minor: unit,
+        total_minor: unit * l.qty,
+      };
+    });
+    await insertOrder(trx, order, entries);
+    return { order, entries, taken, lang };
+  });
+}
+
+function assertStillSellable(l: CartLine, i: number): void {
+  const subject = `entries[${i}]`;
+  if (!l.soldOnSite || l.price === null) throw conflict('CartError', 'notSold', `${l.nameEn} is no longer sold on this store`, subject);
+  if (l.discontinued) throw conflict('CartError', 'discontinued', `${l.nameEn} is discontinued`, subject);
+}
+
+/** Throws the out-of-stock error of a line, naming the product. */
+function stockError(l: CartLine, i: number, available: number, lang: Lang): never {
+  const subject = `entries[${i}].qty`;
+  try {
+    checkStock(l.qty, available, subject);
+  } catch (e) {
+    if (isDomainError(e)) throw conflict(e.type, e.reason, `${nameOf(l, lang)}: ${e.message}`, subject);
+    throw e;
+  }
+  // The decrement failed although enough looked available (changed in between): still a conflict.
+  throw conflict('InsufficientStockError', 'insufficientStock', `${nameOf(l, lang)}: not enough stock`, subject);
+}
+
+async function newOrderCode(trx: Executor, site: BaseSiteId): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = generateOrderCode(site, (n) => randomBytes(n));
+    if (!(await orderCodeExists(trx, code))) return code;
+  }
+  throw new Error('could not draw a free order code');
+}
+
+/** Steps 4 and 5. */
+async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key: string, r: Reservation): Promise<Order> {
+  const { site } = input;
+  const db = ctx.dbh.db;
+  const provider = ctx.payments;
+  let result: ConfirmResult;
+  try {
+    const intent = await findPaymentIntent(db, input.paymentIntentId);
+    if (intent && (Number(intent.amount_minor) !== r.order.total_minor || intent.currency !== r.order.currency)) {
+      await provider.updateAmount(intent.id, r.order.total_minor, r.order.currency);
+      await updatePaymentIntent(db, intent.id, { amount_minor: r.order.total_minor, currency: r.order.currency }, ctx.now().toISOString());
+    }
+    result = await provider.confirm(input.paymentIntentId, input.paymentMethod, { idempotencyKey: `${site}:${key}` });
+  } catch (error) {
+    // Unknown outcome: ask the provider what happened before deciding.
+    let status: string | null = null;
+    let summary: ConfirmResult['summary'];
+    try {
+      const st = await provider.status(input.paymentIntentId);
+      status = st.status;
+      summary = st.summary;
+    } catch {
+      status = null;
+    }
+    if (status === 'succeeded') {
+      result = summary ? { status: 'succeeded', summary } : { status: 'succeeded' };
+    } else if (status === null || status === 'processing') {
+      ctx.log.error({ orderCode: r.order.code, err: errorInfo(error) }, 'payment outcome unknown; order left pending for reconciliation');
+      throw error;
+    } else {
+      await release(ctx, r, { site, key, failure: null });
+      throw error;
+    }
+  }
+
+  if (result.status === 'failed') {
+    const { reason, message } = paymentErrorOf(result.declineCode);
+    const failure: StoredFailure = { kind: 'InvalidInput', type: 'PaymentError', reason, subject: 'paymentMethod', message };
+    await release(ctx, r, { site, key, failure });
+    ctx.log.info({ orderCode: r.order.code, reason }, 'payment declined; reservation released');
+    throw new DomainError(failure.kind, { type: failure.type, reason: failure.reason, subject: 'paymentMethod', message: failure.message });
+  }
+
+  const summaryJson = JSON.stringify(result.summary ?? {});
+  const placed: Order = await withTransaction(ctx.dbh, async (trx, afterCommit) => {
+    const now = ctx.now().toISOString();
+    if (!(await transitionOrderStatus(trx, r.order.code, PENDING_PAYMENT_STATUS, PLACED_STATUS, { payment_summary: summaryJson }))) {
+      throw new Error(`order ${r.order.code} was no longer pending`);
+    }
+    await transitionCartStatus(trx, r.order.cart_guid, 'placing', 'ordered', now);
+    await markIdempotencyDone(trx, site, key, r.order.code);
+    await updatePaymentIntent(trx, input.paymentIntentId, { status: 'succeeded', payment_summary: summaryJson }, now);
+    const data = await findOrder(trx, r.order.code);
+    if (!data) throw new Error(`order ${r.order.code} vanished`);
+    const view = await orderView(trx, data, r.lang);
+    afterCommit(() => {
+      ctx.mailer.sendInBackground(() => sendOrderConfirmation(ctx.mailer, view, r.lang, input.publicUrl ? { publicUrl: input.publicUrl } : {}), `order confirmation ${view.code}`);
+    });
+    return view;
+  });
+  ctx.log.info({ orderCode: placed.code, site }, 'order placed');
+  return placed;
+}
+
+/** Transaction 2 on failure: give the stock back, drop the pending order, reopen the cart. */
+async function release(ctx: CommerceContext, r: Reservation, opts: { site: BaseSiteId; key: string; failure: StoredFailure | null }): Promise<void> {
+  await withTransaction(ctx.dbh, async (trx) => {
+    const now = ctx.now().toISOString();
+    // Only the transaction that still finds the order pending undoes the reservation.
+    const data = await findOrder(trx, r.order.code);
+    if (data && data.order.status === PENDING_PAYMENT_STATUS) {
+      for (const t of r.taken) await incrementStock(trx, t.variantCode, t.qty);
+      await deleteOrder(trx, r.order.code);
+      await transitionCartStatus(trx, r.order.cart_guid, 'placing', 'open', now);
+    }
+    if (opts.failure) {
+      await markIdempotencyFailed(trx, opts.site, opts.key, JSON.stringify(opts.failure));
+      await updatePaymentIntent(trx, r.order.payment_intent_id, { status: 'failed', last_error: opts.failure.reason }, now);
+    } else {
+      await trx.deleteFrom('idempotency_keys').where('base_site', '=', opts.site).where('key', '=', opts.key).execute();
+    }
+  });
+}
+
+function errorInfo(error: unknown): { name: string; message: string } {
+  return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+}
+
+/**
+ * Settles an order left `pendingPayment` by a crash between reservation and payment: when the
+ * provider says the intent succeeded the order is placed (cart ordered, key done); when it did not
+ * succeed the intent is cancelled and the reservation released. Meant for an operator job
+ * (`listPendingOrdersBefore`); answers the resulting status or null when nothing was pending.
+ */
+export async function reconcilePendingOrder(ctx: CommerceContext, orderCode: string): Promise<'created' | 'released' | null> {
+  const db = ctx.dbh.db;
+  const data = await findOrder(db, orderCode);
+  if (!data || data.order.status !== PENDING_PAYMENT_STATUS) return null;
+  const { order, entries } = data;
+  const site = order.base_site as BaseSiteId;
+  const key = await db
+    .selectFrom('idempotency_keys')
+    .select('key')
+    .where('base_site', '=', site)
+    .where('cart_guid', '=', order.cart_guid)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst();
+  const st = await ctx.payments.status(order.payment_intent_id);
+  if (st.status === 'succeeded') {
+    const summaryJson = JSON.stringify(st.summary ?? {});
+    await withTransaction(ctx.dbh, async (trx) => {
+      if (!(await transitionOrderStatus(trx, orderCode, PENDING_PAYMENT_STATUS, PLACED_STATUS, { payment_summary: summaryJson }))) return;
+      await transitionCartStatus(trx, order.cart_guid, 'placing', 'ordered', ctx.now().toISOString());
+      if (key) await markIdempotencyDone(trx, site, key.key, orderCode);
+    });
+    return 'created';
+  }
+  await ctx.payments.cancel(order.payment_intent_id);
+  const r: Reservation = {
+    order,
+    entries,
+    taken: entries.map((e) => ({ variantCode: e.variant_code, qty: Number(e.qty) })),
+    lang: order.lang === 'fr' ? 'fr' : 'en',
+  };
+  await release(ctx, r, { site, key: key?.key ?? '', failure: null });
+  return 'released';
+}

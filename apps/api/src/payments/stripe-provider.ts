@@ -1,0 +1,142 @@
+/**
+ * Stripe payment provider on the official `stripe` SDK (selected by `PAYMENT_PROVIDER=stripe`).
+ *
+ * Flow: the API creates a PaymentIntent (`automatic_payment_methods` enabled, redirects off) and
+ * gives the browser its client secret and the publishable key; the browser collects the card with
+ * Stripe.js (Elements) and creates a PaymentMethod (`stripe.createPaymentMethod`), sending only
+ * its id (`pm_...`) to the storefront; at order placement the API confirms the intent with that
+ * id. The card number never reaches our servers. Cards needing 3-D Secure answer
+ * `authentication_required` (handling `next_action` in the browser is future work).
+ *
+ * The Stripe client is injected ({@link StripeClientLike}) so tests use a fake without network.
+ */
+import Stripe from 'stripe';
+import type { ConfirmResult, CreatedIntent, CreateIntentInput, DeclineCode, IntentStatus, PaymentIntentStatus, PaymentMethodInput, PaymentProvider, PaymentSummary } from './provider.ts';
+
+/** The part of the Stripe client this provider uses (a real `Stripe` instance satisfies it). */
+export interface StripeClientLike {
+  paymentIntents: {
+    create(params: Stripe.PaymentIntentCreateParams, options?: Stripe.RequestOptions): Promise<Stripe.PaymentIntent>;
+    update(id: string, params: Stripe.PaymentIntentUpdateParams, options?: Stripe.RequestOptions): Promise<Stripe.PaymentIntent>;
+    confirm(id: string, params?: Stripe.PaymentIntentConfirmParams, options?: Stripe.RequestOptions): Promise<Stripe.PaymentIntent>;
+    cancel(id: string, params?: Stripe.PaymentIntentCancelParams, options?: Stripe.RequestOptions): Promise<Stripe.PaymentIntent>;
+    retrieve(id: string, params?: Stripe.PaymentIntentRetrieveParams, options?: Stripe.RequestOptions): Promise<Stripe.PaymentIntent>;
+  };
+}
+
+/** Creates a real Stripe client for a secret key (network calls time out after 20 s, 2 retries). */
+export function createStripeClient(secretKey: string): StripeClientLike {
+  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+}
+
+function summaryOf(pi: Stripe.PaymentIntent): PaymentSummary | undefined {
+  const pm = pi.payment_method;
+  if (pm && typeof pm === 'object' && pm.card) return { brand: pm.card.brand, last4: pm.card.last4 };
+  return undefined;
+}
+
+function mapStatus(s: Stripe.PaymentIntent.Status): PaymentIntentStatus {
+  switch (s) {
+    case 'requires_payment_method':
+    case 'requires_confirmation':
+    case 'requires_action':
+    case 'processing':
+    case 'succeeded':
+    case 'canceled':
+      return s as PaymentIntentStatus;
+    default:
+      // requires_capture: this provider always captures automatically, so it does not occur.
+      return 'processing';
+  }
+}
+
+/** Maps a Stripe error code / decline code to ours. */
+export function mapStripeDecline(code: string | undefined, declineCode: string | undefined): DeclineCode {
+  if (declineCode === 'insufficient_funds' || code === 'insufficient_funds') return 'insufficient_funds';
+  if (code === 'expired_card' || declineCode === 'expired_card') return 'expired_card';
+  if (code === 'incorrect_number' || code === 'invalid_number' || declineCode === 'incorrect_number' || declineCode === 'invalid_number') return 'invalid_number';
+  if (code === 'authentication_required' || declineCode === 'authentication_required') return 'authentication_required';
+  if (code === 'processing_error') return 'processing_error';
+  return 'card_declined';
+}
+
+interface StripeErrorLike {
+  type?: string;
+  code?: string;
+  decline_code?: string;
+  message?: string;
+  payment_intent?: Stripe.PaymentIntent;
+}
+
+function asCardError(error: unknown): StripeErrorLike | null {
+  if (error && typeof error === 'object' && (error as StripeErrorLike).type === 'StripeCardError') return error as StripeErrorLike;
+  return null;
+}
+
+/** The Stripe provider (see module comment). */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string | undefined;
+  readonly #client: StripeClientLike;
+
+  constructor(client: StripeClientLike, opts: { publishableKey?: string } = {}) {
+    this.#client = client;
+    this.publishableKey = opts.publishableKey;
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
+    const pi = await this.#client.paymentIntents.create(
+      {
+        amount: input.amountMinor,
+        currency: input.currency.toLowerCase(),
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        metadata: { cartGuid: input.cartGuid, baseSite: input.site },
+      },
+      input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
+    );
+    if (!pi.client_secret) throw new Error('Stripe answered a PaymentIntent without client_secret');
+    return { id: pi.id, clientSecret: pi.client_secret, status: mapStatus(pi.status) };
+  }
+
+  async updateAmount(id: string, amountMinor: number, currency: string): Promise<void> {
+    await this.#client.paymentIntents.update(id, { amount: amountMinor, currency: currency.toLowerCase() });
+  }
+
+  async confirm(id: string, paymentMethod: PaymentMethodInput | undefined, opts: { idempotencyKey: string }): Promise<ConfirmResult> {
+    const pmId = paymentMethod && 'stripePaymentMethodId' in paymentMethod ? paymentMethod.stripePaymentMethodId : undefined;
+    if (typeof pmId !== 'string' || !pmId.startsWith('pm_')) {
+      return { status: 'failed', declineCode: 'payment_method_required', message: 'A Stripe payment method id (pm_...) is required.' };
+    }
+    let pi: Stripe.PaymentIntent;
+    try {
+      pi = await this.#client.paymentIntents.confirm(id, { payment_method: pmId, expand: ['payment_method'] }, { idempotencyKey: `confirm-${opts.idempotencyKey}` });
+    } catch (error) {
+      const card = asCardError(error);
+      if (!card) throw error;
+      const out: ConfirmResult = { status: 'failed', declineCode: mapStripeDecline(card.code, card.decline_code) };
+      if (card.message) out.message = card.message;
+      return out;
+    }
+    const summary = summaryOf(pi);
+    if (pi.status === 'succeeded') return summary ? { status: 'succeeded', summary } : { status: 'succeeded' };
+    if (pi.status === 'requires_action') return { status: 'failed', declineCode: 'authentication_required', message: 'The card needs authentication.' };
+    const err = pi.last_payment_error;
+    const out: ConfirmResult = { status: 'failed', declineCode: err ? mapStripeDecline(err.code, err.decline_code) : 'processing_error' };
+    if (err?.message) out.message = err.message;
+    return out;
+  }
+
+  async cancel(id: string): Promise<void> {
+    const pi = await this.#client.paymentIntents.retrieve(id);
+    if (pi.status === 'canceled' || pi.status === 'succeeded') return;
+    await this.#client.paymentIntents.cancel(id);
+  }
+
+  async status(id: string): Promise<IntentStatus> {
+    const pi = await this.#client.paymentIntents.retrieve(id, { expand: ['payment_method'] });
+    const out: IntentStatus = { id: pi.id, status: mapStatus(pi.status), amountMinor: pi.amount, currency: pi.currency.toUpperCase() };
+    const summary = summaryOf(pi);
+    if (summary) out.summary = summary;
+    return out;
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The built-in test payment provider: simulated card payments whose state lives in the
+ * `payment_intents` table (no per-process state, so several API processes agree).
+ *
+ * Documented test cards (spaces and dashes are ignored):
+ * | number              | result                                   |
+ * |---------------------|------------------------------------------|
+ * | 4242 4242 4242 4242 | succeeds                                 |
+ * | 4000 0000 0000 0002 | declined (`card_declined`)               |
+ * | 4000 0000 0000 9995 | declined (`insufficient_funds`)          |
+ * | any other Luhn-valid 12–19 digit number | succeeds             |
+ * | anything else       | `invalid_number`                         |
+ *
+ * The card number is never stored nor logged: only the brand and the last 4 digits.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '@store/db';
+import { findPaymentIntent, insertPaymentIntent, transitionPaymentIntent, updatePaymentIntent } from '@store/db';
+import type { ConfirmResult, CreatedIntent, CreateIntentInput, DeclineCode, IntentStatus, PaymentIntentStatus, PaymentMethodInput, PaymentProvider, PaymentSummary } from './provider.ts';
+import { cardBrand, luhnValid } from './provider.ts';
+
+/** The documented test card numbers. */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+/** Statuses from which an intent may be (re)confirmed or have its amount changed. */
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'failed'];
+
+function parseSummary(json: string | null): PaymentSummary | undefined {
+  if (!json) return undefined;
+  try {
+    const v = JSON.parse(json) as Partial<PaymentSummary>;
+    return typeof v.brand === 'string' && typeof v.last4 === 'string' ? { brand: v.brand, last4: v.last4 } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The outcome of a test card number (digits only). */
+export function testCardOutcome(digits: string): { ok: true } | { ok: false; declineCode: DeclineCode; message: string } {
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, declineCode: 'invalid_number', message: 'The card number is not valid.' };
+  if (digits === TEST_CARDS.declined) return { ok: false, declineCode: 'card_declined', message: 'Your card was declined.' };
+  if (digits === TEST_CARDS.insufficientFunds) return { ok: false, declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+  return { ok: true };
+}
+
+/** The built-in test provider (see module comment). */
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test' as const;
+  readonly publishableKey = undefined;
+  readonly #db: Kysely<Database>;
+  readonly #now: () => Date;
+
+  /**
+   * @param db the store database (never a transaction: intents are written on their own)
+   * @param now clock, for tests
+   */
+  constructor(db: Kysely<Database>, now: () => Date = () => new Date()) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
+    if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor < 0) throw new RangeError(`amountMinor must be a non-negative integer, got ${input.amountMinor}`);
+    const id = `pi_test_${randomBytes(12).toString('hex')}`;
+    const clientSecret = `${id}_secret_${randomBytes(12).toString('hex')}`;
+    const now = this.#now().toISOString();
+    await insertPaymentIntent(this.#db, {
+      id,
+      provider: 'test',
+      base_site: input.site,
+      cart_guid: input.cartGuid,
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      status: 'requires_payment_method',
+      client_secret: clientSecret,
+      last_error: null,
+      payment_summary: null,
+      created_at: now,
+      updated_at: now,
+    });
+    return { id, clientSecret, status: 'requires_payment_method' };
+  }
+
+  async updateAmount(id: string, amountMinor: number, currency: string): Promise<void> {
+    const row = await findPaymentIntent(this.#db, id);
+    if (!row) throw new Error(`unknown payment intent ${id}`);
+    if (!CONFIRMABLE.includes(row.status)) throw new Error(`payment intent ${id} cannot change amount in status ${row.status}`);
+    await updatePaymentIntent(this.#db, id, { amount_minor: amountMinor, currency }, this.#now().toISOString());
+  }
+
+  async confirm(id: string, paymentMethod: PaymentMethodInput | undefined, _opts: { idempotencyKey: string }): Promise<ConfirmResult> {
+    const row = await findPaymentIntent(this.#db, id);
+    if (!row || row.provider !== 'test') throw new Error(`unknown payment intent ${id}`);
+    if (row.status === 'succeeded') {
+      const summary = parseSummary(row.payment_summary);
+      return summary ? { status: 'succeeded', summary } : { status: 'succeeded' };
+    }
+    if (!CONFIRMABLE.includes(row.status)) return { status: 'failed', declineCode: 'processing_error', message: `The payment is ${row.status}.` };
+    const raw = paymentMethod && 'testCardNumber' in paymentMethod ? paymentMethod.testCardNumber : undefined;
+    const now = this.#now().toISOString();
+    if (typeof raw !== 'string' || raw.trim() === '') {
+      await updatePaymentIntent(this.#db, id, { status: 'failed', last_error: 'payment_method_required' }, now);
+      return { status: 'failed', declineCode: 'payment_method_required', message: 'A card number is required.' };
+    }
+    const digits = raw.replace(/[\s-]/g, '');
+    const outcome = testCardOutcome(digits);
+    // Only brand + last 4 are kept; an invalid number keeps nothing at all.
+    const summary: PaymentSummary | undefined = outcome.ok || outcome.declineCode !== 'invalid_number' ? { brand: cardBrand(digits), last4: digits.slice(-4) } : undefined;
+    const summaryJson = summary ? JSON.stringify(summary) : null;
+    if (outcome.ok) {
+      const won = await transitionPaymentIntent(this.#db, id, CONFIRMABLE, 'succeeded', { last_error: null, payment_summary: summaryJson }, now);
+      if (!won) return this.#afterLostRace(id);
+      return summary ? { status: 'succeeded', summary } : { status: 'succeeded' };
+    }
+    const changed = await transitionPaymentIntent(this.#db, id, CONFIRMABLE, 'failed', { last_error: outcome.declineCode, payment_summary: summaryJson }, now);
+    if (!changed) return this.#afterLostRace(id);
+    const failed: ConfirmResult = { status: 'failed', declineCode: outcome.declineCode, message: outcome.message };
+    if (summary) failed.summary = summary;
+    return failed;
+  }
+
+  /** Another confirmation changed the intent first: answer what it decided. */
+  async #afterLostRace(id: string): Promise<ConfirmResult> {
+    const row = await findPaymentIntent(this.#db, id);
+    const summary = parseSummary(row?.payment_summary ?? null);
+    if (row?.status === 'succeeded') return summary ? { status: 'succeeded', summary } : { status: 'succeeded' };
+    return { status: 'failed', declineCode: 'processing_error', message: 'The payment changed while it was being confirmed.' };
+  }
+
+  async cancel(id: string): Promise<void> {
+    await transitionPaymentIntent(this.#db, id, CONFIRMABLE, 'canceled', {}, this.#now().toISOString());
+  }
+
+  async status(id: string): Promise<IntentStatus> {
+    const row = await findPaymentIntent(this.#db, id);
+    if (!row) throw new Error(`unknown payment intent ${id}`);
+    const out: IntentStatus = { id, status: row.status as PaymentIntentStatus, amountMinor: Number(row.amount_minor), currency: row.currency };
+    const summary = parseSummary(row.payment_summary);
+    if (summary) out.summary = summary;
+    return out;
+  }
+}

@@ -1,0 +1,260 @@
+/**
+ * Order placement (spec §2, §7; DESIGN "Concurrency and integrity"; ADR 0004) on every database
+ * kind: declined cards and insufficient funds create no order and leave stock unchanged;
+ * idempotency (same key → same order, same key on another cart → 422, concurrent duplicate →
+ * 409 or the same order, never two orders); stock lowered after the cart was filled; and, through
+ * the flow with a failing provider, the "outcome unknown" paths and their reconciliation.
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiError, type CommerceCalls } from '@store/contracts';
+import { findOrder, setAvailable } from '@store/db';
+import { buildTestApp, dbKinds, type TestApp } from '@store/testing';
+import { createMailer } from '../src/email/mailer.ts';
+import type { CommerceContext } from '../src/flows/context.ts';
+import { placeOrder, reconcilePendingOrder } from '../src/flows/place-order.ts';
+import { TestPaymentProvider, type PaymentProvider } from '../src/payments/index.ts';
+import { commerce, expectApiError, newKey, orderCount, prepareCheckout, stockOf } from './support/commerce.ts';
+
+const COFFEE_24 = 'BH-SIGNATURE-DARK-24';
+const VISA = { testCardNumber: '4242424242424242' };
+
+const silent = { info() {}, warn() {}, error() {} };
+
+describe.each(dbKinds())('placing orders on %s', (kind) => {
+  let t: TestApp;
+  let api: CommerceCalls;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    api = commerce(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a declined card answers 400 PaymentError cardDeclined: no order, stock unchanged, cart open; the same key replays it', async () => {
+    const p = await prepareCheckout(api, { products: [{ code: COFFEE_24, qty: 3 }] });
+    const stock = await stockOf(t.dbh, COFFEE_24);
+    const orders = await orderCount(t.dbh);
+    const key = newKey();
+    const err = await expectApiError(api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: { testCardNumber: '4000 0000 0000 0002' } }), 400, 'cardDeclined');
+    expect(err.errors[0]).toMatchObject({ type: 'PaymentError', subject: 'paymentMethod', message: 'Your card was declined. Try another card.' });
+    expect(await orderCount(t.dbh)).toBe(orders);
+    expect(await stockOf(t.dbh, COFFEE_24)).toBe(stock);
+    const cart = await api.getCart('usb2c', p.cartGuid);
+    expect(cart.status).toBe('open');
+    expect(cart.cartQuantity).toBe(3);
+    // the same key answers the same error, even with a good card
+    await expectApiError(api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: VISA }), 400, 'cardDeclined');
+    expect(await orderCount(t.dbh)).toBe(orders);
+    // a new attempt (new key) with another card succeeds on the same intent
+    const order = await api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: VISA });
+    expect(order.status).toBe('created');
+    expect(await stockOf(t.dbh, COFFEE_24)).toBe(stock - 3);
+    expect(await orderCount(t.dbh)).toBe(orders + 1);
+  });
+
+  it('insufficient funds and an invalid number are clear payment errors with no order', async () => {
+    const p = await prepareCheckout(api);
+    const stock = await stockOf(t.dbh, COFFEE_24);
+    const orders = await orderCount(t.dbh);
+    const funds = await expectApiError(api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: { testCardNumber: '4000000000009995' } }), 400, 'insufficientFunds');
+    expect(funds.errors[0]?.message).toMatch(/insufficient funds/);
+    await expectApiError(api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: { testCardNumber: '4242424242424241' } }), 400, 'invalidCardNumber');
+    await expectApiError(api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId }), 400, 'paymentMethodRequired');
+    expect(await orderCount(t.dbh)).toBe(orders);
+    expect(await stockOf(t.dbh, COFFEE_24)).toBe(stock);
+    const pending = await t.dbh.db.selectFrom('orders').select('code').where('status', '=', 'pendingPayment').execute();
+    expect(pending).toEqual([]);
+  });
+
+  it('the same key on the same cart answers the same order; on another cart 422', async () => {
+    const p = await prepareCheckout(api);
+    const key = newKey();
+    const first = await api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: VISA });
+    const stock = await stockOf(t.dbh, COFFEE_24);
+    const orders = await orderCount(t.dbh);
+    const again = await api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: VISA });
+    expect(again).toEqual(first);
+    expect(await orderCount(t.dbh)).toBe(orders);
+    expect(await stockOf(t.dbh, COFFEE_24)).toBe(stock);
+
+    const other = await prepareCheckout(api);
+    const reused = await expectApiError(api.placeOrder('usb2c', other.cartGuid, { idempotencyKey: key, paymentIntentId: other.paymentIntentId, paymentMethod: VISA }), 422, 'idempotencyKeyReused');
+    expect(reused.errors[0]).toMatchObject({ type: 'IdempotencyError', subject: 'Idempotency-Key' });
+    expect((await api.getCart('usb2c', other.cartGuid)).status).toBe('open');
+    // keys are per site: the same key on another site is a new key
+    const ca = await prepareCheckout(api, { site: 'cab2c' });
+    expect((await api.placeOrder('cab2c', ca.cartGuid, { idempotencyKey: key, paymentIntentId: ca.paymentIntentId, paymentMethod: VISA })).code).toMatch(/^CA-/);
+  });
+
+  it('concurrent duplicates of one request give one order: the others answer it again or 409 requestInProgress', async () => {
+    const p = await prepareCheckout(api);
+    const orders = await orderCount(t.dbh);
+    const key = newKey();
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: VISA })),
+    );
+    const codes = new Set<string>();
+    for (const r of results) {
+      if (r.status === 'fulfilled') codes.add(r.value.code);
+      else {
+        expect(isApiError(r.reason)).toBe(true);
+        expect(isApiError(r.reason) && [r.reason.status, r.reason.reason]).toEqual([409, 'requestInProgress']);
+      }
+    }
+    expect(codes.size).toBe(1);
+    expect(await orderCount(t.dbh)).toBe(orders + 1);
+    // once finished, the key answers the order
+    const after = await api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: VISA });
+    expect(codes.has(after.code)).toBe(true);
+  });
+
+  it('concurrent placements of one cart with different keys give one order', async () => {
+    const p = await prepareCheckout(api);
+    const orders = await orderCount(t.dbh);
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, () => api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: VISA })),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    expect(ok).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected') {
+        // the cart is being placed or already ordered (409), or its intent already succeeded (400)
+        expect(isApiError(r.reason)).toBe(true);
+        const e = r.reason as { status: number; reason: string };
+        expect([`${e.status} ${e.reason}`]).toSatisfy((x: string[]) => ['409 cartNotOpen', '409 requestInProgress', '400 invalidPaymentIntent'].includes(x[0] ?? ''));
+      }
+    }
+    expect(await orderCount(t.dbh)).toBe(orders + 1);
+  });
+
+  it('stock that fell after the cart was filled answers 409 naming the entry; no order, no charge, the key can be reused', async () => {
+    const p = await prepareCheckout(api, { products: [{ code: COFFEE_24, qty: 1 }, { code: 'BH-SIGNATURE-DARK-48', qty: 3 }] });
+    const original = await stockOf(t.dbh, 'BH-SIGNATURE-DARK-48');
+    const stock24 = await stockOf(t.dbh, COFFEE_24);
+    const orders = await orderCount(t.dbh);
+    const key = newKey();
+    await setAvailable(t.dbh.db, 'BH-SIGNATURE-DARK-48', 2);
+    try {
+      const err = await expectApiError(api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: VISA }), 409, 'insufficientStock');
+      expect(err.errors[0]).toMatchObject({ type: 'InsufficientStockError', subject: 'entries[1].qty' });
+      expect(err.errors[0]?.message).toMatch(/Only 2 left$/);
+      expect(await orderCount(t.dbh)).toBe(orders);
+      expect(await stockOf(t.dbh, COFFEE_24)).toBe(stock24);
+      expect(await stockOf(t.dbh, 'BH-SIGNATURE-DARK-48')).toBe(2);
+      const intent = await t.dbh.db.selectFrom('payment_intents').select('status').where('id', '=', p.paymentIntentId).executeTakeFirstOrThrow();
+      expect(intent.status).toBe('requires_payment_method');
+      expect((await api.validateCart('usb2c', p.cartGuid)).messages).toMatchObject([{ entryNumber: 1, reason: 'insufficientStock', available: 2 }]);
+      // the shopper lowers the quantity and retries with the same key
+      await api.updateEntry('usb2c', p.cartGuid, 1, 2);
+      await api.createPaymentIntent('usb2c', p.cartGuid);
+      const order = await api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: VISA });
+      expect(order.entries.map((e) => e.quantity)).toEqual([1, 2]);
+      expect(await stockOf(t.dbh, 'BH-SIGNATURE-DARK-48')).toBe(0);
+    } finally {
+      await setAvailable(t.dbh.db, 'BH-SIGNATURE-DARK-48', original);
+    }
+  });
+
+  it('a product discontinued after it was put in the cart stops the order (409)', async () => {
+    const p = await prepareCheckout(api, { products: [{ code: 'BH-SIGNATURE-DARK-96', qty: 1 }] });
+    await t.dbh.db.updateTable('products').set({ discontinued: 1 }).where('code', '=', 'BH-SIGNATURE-DARK').execute();
+    try {
+      const err = await expectApiError(api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: VISA }), 409, 'discontinued');
+      expect(err.errors[0]).toMatchObject({ type: 'CartError', subject: 'entries[0]' });
+      expect((await api.getCart('usb2c', p.cartGuid)).status).toBe('open');
+    } finally {
+      await t.dbh.db.updateTable('products').set({ discontinued: 0 }).where('code', '=', 'BH-SIGNATURE-DARK').execute();
+    }
+  });
+
+  it('prices are frozen in the order', async () => {
+    const p = await prepareCheckout(api, { products: [{ code: COFFEE_24, qty: 1 }] });
+    const order = await api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: VISA });
+    await t.dbh.db.updateTable('prices').set({ price_minor: 9999 }).where('variant_code', '=', COFFEE_24).where('base_site', '=', 'usb2c').execute();
+    try {
+      const read = await api.getOrder('usb2c', order.code, { email: p.email });
+      expect(read.entries[0]?.basePrice.value).toBe(17.99);
+      expect(read.totalPrice).toEqual(order.totalPrice);
+    } finally {
+      await t.dbh.db.updateTable('prices').set({ price_minor: 1799 }).where('variant_code', '=', COFFEE_24).where('base_site', '=', 'usb2c').execute();
+    }
+  });
+
+  describe('when the provider fails with an unknown outcome (flow level)', () => {
+    function context(payments: PaymentProvider): CommerceContext {
+      return {
+        dbh: t.dbh,
+        payments,
+        mailer: createMailer({ MAIL_FROM: 'test@example.com', OUTBOX_DIR: join(tmpdir(), 'store-test-outbox', `po-${kind}-${Date.now()}`) }, silent),
+        log: silent,
+        now: () => new Date(),
+      };
+    }
+
+    /** A provider that charges, then loses the answer (network failure after the charge). */
+    function chargesThenThrows(statusWorks: boolean): PaymentProvider {
+      const real = new TestPaymentProvider(t.dbh.db);
+      return {
+        name: 'test',
+        createIntent: (i) => real.createIntent(i),
+        updateAmount: (id, a, c) => real.updateAmount(id, a, c),
+        cancel: (id) => real.cancel(id),
+        async confirm(id, pm, opts) {
+          await real.confirm(id, pm, opts);
+          throw new Error('socket hang up');
+        },
+        async status(id) {
+          if (!statusWorks) throw new Error('provider unreachable');
+          return real.status(id);
+        },
+      };
+    }
+
+    it('asks the provider and places the order when the charge went through', async () => {
+      const p = await prepareCheckout(api);
+      const order = await placeOrder(context(chargesThenThrows(true)), { site: 'usb2c', cartGuid: p.cartGuid, idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: VISA });
+      expect(order.status).toBe('created');
+      expect(order.paymentInfo).toMatchObject({ brand: 'visa', last4: '4242' });
+      expect((await api.getCart('usb2c', p.cartGuid)).status).toBe('ordered');
+    });
+
+    it('leaves the order pending (invisible, stock held) when the provider cannot answer, and reconciliation settles it', async () => {
+      const p = await prepareCheckout(api, { products: [{ code: COFFEE_24, qty: 2 }] });
+      const stock = await stockOf(t.dbh, COFFEE_24);
+      const key = newKey();
+      await expect(placeOrder(context(chargesThenThrows(false)), { site: 'usb2c', cartGuid: p.cartGuid, idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: VISA })).rejects.toThrow('socket hang up');
+      const pending = await t.dbh.db.selectFrom('orders').select(['code', 'status']).where('cart_guid', '=', p.cartGuid).executeTakeFirstOrThrow();
+      expect(pending.status).toBe('pendingPayment');
+      expect(await stockOf(t.dbh, COFFEE_24)).toBe(stock - 2);
+      await expectApiError(api.getOrder('usb2c', pending.code, { email: p.email }), 404, 'notFound');
+      await expectApiError(api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: VISA }), 409, 'requestInProgress');
+
+      expect(await reconcilePendingOrder(context(new TestPaymentProvider(t.dbh.db)), pending.code)).toBe('created');
+      expect((await findOrder(t.dbh.db, pending.code))?.order.status).toBe('created');
+      expect(await stockOf(t.dbh, COFFEE_24)).toBe(stock - 2);
+      const replay = await api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: VISA });
+      expect(replay.code).toBe(pending.code);
+    });
+
+    it('reconciliation releases the stock of a pending order that was never charged', async () => {
+      const p = await prepareCheckout(api, { products: [{ code: COFFEE_24, qty: 2 }] });
+      const stock = await stockOf(t.dbh, COFFEE_24);
+      const neverAnswers: PaymentProvider = {
+        ...chargesThenThrows(false),
+        async confirm() {
+          throw new Error('timeout before reaching the provider');
+        },
+      };
+      await expect(placeOrder(context(neverAnswers), { site: 'usb2c', cartGuid: p.cartGuid, idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: VISA })).rejects.toThrow();
+      const pending = await t.dbh.db.selectFrom('orders').select('code').where('cart_guid', '=', p.cartGuid).executeTakeFirstOrThrow();
+      expect(await stockOf(t.dbh, COFFEE_24)).toBe(stock - 2);
+      expect(await reconcilePendingOrder(context(new TestPaymentProvider(t.dbh.db)), pending.code)).toBe('released');
+      expect(await findOrder(t.dbh.db, pending.code)).toBeUndefined();
+      expect(await stockOf(t.dbh, COFFEE_24)).toBe(stock);
+      expect((await api.getCart('usb2c', p.cartGuid)).status).toBe('open');
+    });
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Cart requests and responses (spec §3 Cart, Add-to-cart payload, Multi-add payload; spec §7 Cart
+ * calls). Every path is under `/rest/v2/{baseSiteId}`; anonymous calls carry the storefront's
+ * machine-to-machine bearer token (spec §6). See docs/decisions/0004-checkout-api.md.
+ *
+ * Money in responses is spec §3 Price data (`value` in major units for display only,
+ * `formattedValue` in the cart's locale, `currencyIso`); computations use minor units server-side.
+ */
+import { z } from 'zod';
+import { LangSchema, PriceDataSchema, StockLevelStatusSchema } from './catalog.ts';
+
+/** Entry types (spec §3): STD by default; ADC, ADCF, ADF, BBAD are auto-delivery programmes. */
+export const CartEntryTypeSchema = z.string().min(1).max(16);
+
+/** The product of a cart line: the variant bought and what the cart page shows of it. */
+export const CartEntryProductSchema = z.object({
+  /** the variant code */
+  code: z.string(),
+  /** the base product code */
+  baseProduct: z.string(),
+  name: z.string(),
+  /** storefront path of the product page, e.g. `/morning-roast/p/MORNING-ROAST?#24ct` */
+  url: z.string(),
+  /** image URL (SVG) */
+  imageUrl: z.string(),
+  /** size label: "24 ct", or "12 oz" for bagged/canned packs (spec §9); null when sizeless */
+  sizeLabel: z.string().nullable(),
+  variantColor: z.string().nullable(),
+  productType: z.string(),
+  stock: z.object({ stockLevelStatus: StockLevelStatusSchema }),
+});
+export type CartEntryProduct = z.infer<typeof CartEntryProductSchema>;
+
+/** One cart line. `entryNumber` is stable for the life of the line. */
+export const CartEntrySchema = z.object({
+  entryNumber: z.number().int().nonnegative(),
+  entryType: z.string(),
+  quantity: z.number().int().positive(),
+  product: CartEntryProductSchema,
+  /** unit price actually charged (the displayed price of spec §5) */
+  basePrice: PriceDataSchema,
+  /** the list price when a discount applies (strike-through), else null */
+  originalPrice: PriceDataSchema.nullable(),
+  totalPrice: PriceDataSchema,
+});
+export type CartEntry = z.infer<typeof CartEntrySchema>;
+
+/** One tax line (US state sales tax; Canadian GST / HST / PST / QST shown separately). */
+export const TaxLineSchema = z.object({
+  /** e.g. `GST`, `QST`, `HST`, `PST`, `US-NY` */
+  code: z.string(),
+  /** localised label, e.g. "GST (5%)" / "TPS (5 %)" */
+  name: z.string(),
+  /** rate in basis points (1 bp = 0.01 %), e.g. 997.5 for QST */
+  rateBps: z.number(),
+  amount: PriceDataSchema,
+});
+export type TaxLine = z.infer<typeof TaxLineSchema>;
+
+/** A postal address (checkout). `region` is the ISO 3166-2 subdivision without country (`NY`, `QC`). */
+export const AddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  line1: z.string(),
+  line2: z.string().optional(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  /** `US` for usb2c / usafh, `CA` for cab2c */
+  country: z.string(),
+  phone: z.string().optional(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+/** The codes of the shipping methods. */
+export const DeliveryModeCodeSchema = z.enum(['standard', 'expedited']);
+export type DeliveryModeCode = z.infer<typeof DeliveryModeCodeSchema>;
+
+/** A shipping method with its cost for the current cart (zero when free shipping applies). */
+export const DeliveryModeSchema = z.object({
+  code: DeliveryModeCodeSchema,
+  name: z.string(),
+  description: z.string(),
+  deliveryCost: PriceDataSchema,
+  isFree: z.boolean(),
+});
+export type DeliveryMode = z.infer<typeof DeliveryModeSchema>;
+
+/** Cart status: `open` carts can change; `placing` while an order is being placed; `ordered` afterwards. */
+export const CartStatusSchema = z.enum(['open', 'placing', 'ordered']);
+
+/**
+ * The cart (`GET /users/anonymous/carts/{cartGuid}` and the answer of every cart change).
+ * Totals: `subTotal` (sum of lines), `totalDiscounts`, `deliveryCost` (of the chosen delivery
+ * mode; zero while `deliveryMode` is null, i.e. "calculated at checkout"), `totalTax` with
+ * `taxLines` (empty until a delivery address gives the tax jurisdiction), `totalPrice`.
+ */
+export const CartSchema = z.object({
+  cartGuid: z.string(),
+  baseSiteId: z.string(),
+  currencyIso: z.string(),
+  lang: LangSchema,
+  status: CartStatusSchema,
+  entries: z.array(CartEntrySchema),
+  /** number of lines */
+  totalItems: z.number().int().nonnegative(),
+  /** number of units over all lines (spec §3 cartQuantity) */
+  cartQuantity: z.number().int().nonnegative(),
+  subTotal: PriceDataSchema,
+  totalDiscounts: PriceDataSchema,
+  deliveryCost: PriceDataSchema,
+  totalTax: PriceDataSchema,
+  taxLines: z.array(TaxLineSchema),
+  totalPrice: PriceDataSchema,
+  /** spec §3 amountAwayFromFreeShipping: zero when the cart qualifies */
+  amountAwayFromFreeShipping: PriceDataSchema,
+  freeShippingThreshold: PriceDataSchema,
+  qualifiesForFreeShipping: z.boolean(),
+  deliveryMode: DeliveryModeSchema.nullable(),
+  deliveryAddress: AddressSchema.nullable(),
+  billingAddress: AddressSchema.nullable(),
+  /** true when the billing address was set with `sameAsShipping` */
+  billingSameAsShipping: z.boolean(),
+  email: z.string().nullable(),
+});
+export type Cart = z.infer<typeof CartSchema>;
+
+/** `GET /getSessionCartGuid` (header or query `sessioncartguid`): the open cart's guid, or a new cart's. */
+export const SessionCartGuidResponseSchema = z.object({
+  cartGuid: z.string(),
+  cartQuantity: z.number().int().nonnegative(),
+  /** true when a fresh cart was created */
+  created: z.boolean(),
+});
+export type SessionCartGuidResponse = z.infer<typeof SessionCartGuidResponseSchema>;
+
+
+/**
+ * `POST /users/anonymous/addProductToCart` body (spec §3 Add-to-cart payload). `productCode` is a
+ * base product code (its default variant is added) or a variant code. A missing, unknown or
+ * closed `cartGuid` creates a new cart. `qty` defaults to 1 (spec §9); it is validated by the
+ * server (positive integer, at most the per-entry maximum), so any number is accepted here.
+ */
+export const AddToCartRequestSchema = z.object({
+  productCode: z.string(),
+  entryType: z.string().optional(),
+  qty: z.number().optional(),
+  cartGuid: z.string().optional(),
+  lang: LangSchema.optional(),
+  csAgentId: z.string().optional(),
+});
+export type AddToCartRequest = z.input<typeof AddToCartRequestSchema>;
+
+/** Answer of addProductToCart: reads cartQuantity and cartGuid (spec §7). */
+export const AddToCartResponseSchema = z.object({
+  cartGuid: z.string(),
+  cartQuantity: z.number().int().nonnegative(),
+  entry: CartEntrySchema,
+  /** localised success text for the 5000 ms snackbar (spec §4, §9) */
+  SuccessMessage: z.string().optional(),
+  statusCode: z.literal('success'),
+});
+export type AddToCartResponse = z.infer<typeof AddToCartResponseSchema>;
+
+/** `POST /users/anonymous/addProductsToCart` body (spec §3 Multi-add payload). One unit of each code; all or nothing. */
+export const AddProductsToCartRequestSchema = z.object({
+  cartGuid: z.string().optional(),
+  productCodes: z.array(z.string()).min(1).max(50),
+  lang: LangSchema.optional(),
+  csAgentId: z.string().optional(),
+});
+export type AddProductsToCartRequest = z.input<typeof AddProductsToCartRequestSchema>;
+
+/** Answer of addProductsToCart: reads ResponseMessage and cartQuantity (spec §7). */
+export const AddProductsToCartResponseSchema = z.object({
+  cartGuid: z.string(),
+  cartQuantity: z.number().int().nonnegative(),
+  ResponseMessage: z.string(),
+});
+export type AddProductsToCartResponse = z.infer<typeof AddProductsToCartResponseSchema>;
+
+/** `PATCH /users/anonymous/carts/{cartGuid}/entries/{entryNumber}` body: the new quantity; 0 removes the line. */
+export const UpdateEntryRequestSchema = z.object({ qty: z.number() });
+export type UpdateEntryRequest = z.infer<typeof UpdateEntryRequestSchema>;
+
+/** One change inside `updateCart`. */
+export const CartEntryQtySchema = z.object({ entryNumber: z.number(), qty: z.number() });
+
+/**
+ * `POST /users/anonymous/carts/{cartGuid}/updateCart` body (spec §7 updateCart): one change
+ * `{entryNumber, qty}` or several `{entries: [{entryNumber, qty}]}` (the cart page form). Qty 0
+ * removes a line. All or nothing.
+ */
+export const UpdateCartRequestSchema = z.union([
+  z.object({ entries: z.array(CartEntryQtySchema).min(1).max(100) }),
+  CartEntryQtySchema,
+]);
+export type UpdateCartRequest = z.infer<typeof UpdateCartRequestSchema>;
+
+/** One finding of the cart validation before checkout (spec §2 cart-validation check). */
+export const CartValidationMessageSchema = z.object({
+  entryNumber: z.number().int().nonnegative(),
+  productCode: z.string(),
+  /** `insufficientStock` | `outOfStock` | `discontinued` | `notSold` */
+  reason: z.string(),
+  /** localised text */
+  message: z.string(),
+  /** units still available (for insufficientStock / outOfStock) */
+  available: z.number().int().nonnegative().optional(),
+});
+export type CartValidationMessage = z.infer<typeof CartValidationMessageSchema>;
+
+/** `GET /users/anonymous/carts/{cartGuid}/validate` answer. */
+export const CartValidationResponseSchema = z.object({
+  valid: z.boolean(),
+  messages: z.array(CartValidationMessageSchema),
+});
+export type CartValidationResponse = z.infer<typeof CartValidationResponseSchema>;

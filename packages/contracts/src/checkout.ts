@@ -1,0 +1,171 @@
+/**
+ * Guest single-step checkout requests and responses (spec §2, §7 Checkout; DESIGN "Concurrency
+ * and integrity"). Paths under `/rest/v2/{baseSiteId}/users/anonymous/carts/{cartGuid}/...`,
+ * named after SAP Commerce OCC where the spec does not show them (docs/decisions/0004-checkout-api.md).
+ */
+import { z } from 'zod';
+import { AddressSchema, DeliveryModeSchema, TaxLineSchema } from './cart.ts';
+import { LangSchema, PriceDataSchema } from './catalog.ts';
+
+/** `PUT .../carts/{cartGuid}/email` body (spec §5 email rule). */
+export const SetEmailRequestSchema = z.object({ email: z.string() });
+export type SetEmailRequest = z.infer<typeof SetEmailRequestSchema>;
+
+/**
+ * `PUT .../addresses/delivery` body: an address. Every field is checked by the server and every
+ * bad field is listed in one 400 answer, so the schema only requires strings.
+ */
+export const AddressInputSchema = z.object({
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  line1: z.string().optional(),
+  line2: z.string().optional(),
+  city: z.string().optional(),
+  region: z.string().optional(),
+  postalCode: z.string().optional(),
+  country: z.string().optional(),
+  phone: z.string().optional(),
+});
+export type AddressInput = z.infer<typeof AddressInputSchema>;
+
+/** `PUT .../addresses/billing` body: an address, or `{sameAsShipping: true}` to copy the delivery address. */
+export const SetBillingAddressRequestSchema = z.union([
+  z.object({ sameAsShipping: z.literal(true) }),
+  AddressInputSchema.extend({ sameAsShipping: z.literal(false).optional() }),
+]);
+export type SetBillingAddressRequest = z.infer<typeof SetBillingAddressRequestSchema>;
+
+/** `GET .../deliverymodes` answer: the shipping methods with their costs for this cart. */
+export const DeliveryModesResponseSchema = z.object({
+  deliveryModes: z.array(DeliveryModeSchema),
+  /** the chosen method, or null */
+  selected: z.string().nullable(),
+});
+export type DeliveryModesResponse = z.infer<typeof DeliveryModesResponseSchema>;
+
+/** Payment providers: the built-in test provider or Stripe. */
+export const PaymentProviderNameSchema = z.enum(['test', 'stripe']);
+export type PaymentProviderName = z.infer<typeof PaymentProviderNameSchema>;
+
+/**
+ * `POST .../paymentIntent` answer: a payment intent for the cart's current total (created, or
+ * updated when the cart already has an open one). With Stripe, the browser confirms the card with
+ * Stripe.js using `publishableKey` and creates a PaymentMethod; only its id reaches our server.
+ */
+export const PaymentIntentResponseSchema = z.object({
+  paymentIntentId: z.string(),
+  clientSecret: z.string(),
+  provider: PaymentProviderNameSchema,
+  publishableKey: z.string().optional(),
+  amount: PriceDataSchema,
+});
+export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
+
+/**
+ * The payment method of placeOrder: with the test provider a test card number (documented test
+ * cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has
+ * insufficient funds, any other Luhn-valid number succeeds); with Stripe the id of a PaymentMethod
+ * created by Stripe.js (`pm_...`). Card numbers are never stored or logged (brand + last 4 only).
+ */
+export const PaymentMethodInputSchema = z.union([
+  z.object({ testCardNumber: z.string().max(40) }),
+  z.object({ stripePaymentMethodId: z.string().max(255) }),
+]);
+export type PaymentMethodInput = z.infer<typeof PaymentMethodInputSchema>;
+
+/** Header carrying the idempotency key of placeOrder (required, 1–255 characters). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * `POST .../placeOrder` body; header `Idempotency-Key` is required. Use one fresh key per
+ * attempt to place the order; resend the same key only to retry the same attempt (e.g. after a
+ * network failure). The same key on the same cart answers the first result again (the order, or
+ * the same payment error); on another cart 422 `idempotencyKeyReused`; while the first request is
+ * still running 409 `requestInProgress`.
+ */
+export const PlaceOrderRequestSchema = z.object({
+  paymentIntentId: z.string().min(1).max(255),
+  paymentMethod: PaymentMethodInputSchema.optional(),
+  lang: LangSchema.optional(),
+});
+export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
+
+/** Order status codes and the spec §3 display mapping (`processing` → `processed`, ...). */
+export const OrderStatusSchema = z.string();
+
+/** One order line, prices frozen at placement. */
+export const OrderEntrySchema = z.object({
+  entryNumber: z.number().int().nonnegative(),
+  entryType: z.string(),
+  quantity: z.number().int().positive(),
+  product: z.object({
+    code: z.string(),
+    baseProduct: z.string(),
+    name: z.string(),
+    url: z.string(),
+    imageUrl: z.string(),
+    sizeLabel: z.string().nullable(),
+  }),
+  basePrice: PriceDataSchema,
+  totalPrice: PriceDataSchema,
+});
+export type OrderEntry = z.infer<typeof OrderEntrySchema>;
+
+/** What the confirmation shows of the payment: never the card number. */
+export const PaymentSummarySchema = z.object({
+  provider: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+});
+export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
+
+/**
+ * Order confirmation data (spec §7 getOrderConfirmationData): the answer of placeOrder and of
+ * `GET /users/anonymous/orders/{orderCode}?email=` (or `?cartGuid=`).
+ */
+export const OrderSchema = z.object({
+  code: z.string(),
+  status: OrderStatusSchema,
+  statusDisplay: z.string(),
+  baseSiteId: z.string(),
+  currencyIso: z.string(),
+  lang: LangSchema,
+  email: z.string(),
+  guestCustomer: z.boolean(),
+  /** ISO-8601 UTC */
+  created: z.string(),
+  entries: z.array(OrderEntrySchema),
+  totalItems: z.number().int().nonnegative(),
+  totalUnitCount: z.number().int().nonnegative(),
+  subTotal: PriceDataSchema,
+  totalDiscounts: PriceDataSchema,
+  deliveryCost: PriceDataSchema,
+  totalTax: PriceDataSchema,
+  taxLines: z.array(TaxLineSchema),
+  totalPrice: PriceDataSchema,
+  deliveryAddress: AddressSchema,
+  billingAddress: AddressSchema,
+  deliveryMode: z.object({ code: z.string(), name: z.string() }),
+  paymentInfo: PaymentSummarySchema,
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** `GET /users/anonymous/orders/{orderCode}` query: the order's email or the guid of the cart it came from. */
+export const GetOrderQuerySchema = z.object({
+  email: z.string().optional(),
+  cartGuid: z.string().optional(),
+  lang: LangSchema.optional(),
+});
+export type GetOrderQuery = z.infer<typeof GetOrderQuerySchema>;
+
+/** Payment error reasons (type `PaymentError`, HTTP 400). */
+export const PAYMENT_ERROR_REASONS = [
+  'cardDeclined',
+  'insufficientFunds',
+  'invalidCardNumber',
+  'expiredCard',
+  'authenticationRequired',
+  'paymentFailed',
+  'paymentMethodRequired',
+] as const;
+export type PaymentErrorReason = (typeof PAYMENT_ERROR_REASONS)[number];

@@ -1,0 +1,144 @@
+/**
+ * Typed commerce calls (cart, guest single-step checkout, order confirmation) built on the API
+ * core (`createApiCore`). Anonymous calls need the machine-to-machine token (spec §6), so the
+ * core must be created with `getToken`. Every call throws `ApiError` on a non-2xx answer; cart
+ * and checkout business errors carry a stable `reason` (e.g. `insufficientStock`,
+ * `cardDeclined`) the storefront translates. Paths: docs/decisions/0004-checkout-api.md.
+ *
+ * Usage: `const api = { ...createApiClient(opts), ...createCommerceClient(core) }`.
+ */
+import {
+  AddProductsToCartResponseSchema,
+  AddToCartResponseSchema,
+  CartSchema,
+  CartValidationResponseSchema,
+  SessionCartGuidResponseSchema,
+  type AddProductsToCartRequest,
+  type AddProductsToCartResponse,
+  type AddToCartRequest,
+  type AddToCartResponse,
+  type Cart,
+  type CartValidationResponse,
+  type DeliveryModeCode,
+  type SessionCartGuidResponse,
+  type UpdateCartRequest,
+} from './cart.ts';
+import type { Lang } from './catalog.ts';
+import {
+  DeliveryModesResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  OrderSchema,
+  PaymentIntentResponseSchema,
+  type AddressInput,
+  type DeliveryModesResponse,
+  type Order,
+  type PaymentIntentResponse,
+  type PaymentMethodInput,
+  type SetBillingAddressRequest,
+} from './checkout.ts';
+import type { ApiCore } from './client.ts';
+
+/** Options carrying the display language (labels, messages and money formatting). */
+export interface CommerceLangOption {
+  lang?: Lang;
+}
+
+/** Arguments of {@link CommerceCalls.placeOrder}. */
+export interface PlaceOrderArgs extends CommerceLangOption {
+  /** required, 1–255 characters; one fresh key per attempt (see PlaceOrderRequestSchema) */
+  idempotencyKey: string;
+  paymentIntentId: string;
+  paymentMethod?: PaymentMethodInput;
+}
+
+/** How a guest proves an order is theirs: its email, or the guid of the cart it was placed from. */
+export type OrderLookup = { email: string } | { cartGuid: string };
+
+/** The commerce calls. `site` is the base site uid (usb2c, cab2c, usafh). */
+export interface CommerceCalls {
+  /** GET /{site}/getSessionCartGuid — the given cart's guid when it is an open cart of the site, else a new cart's. */
+  getSessionCartGuid(site: string, sessionCartGuid?: string | null): Promise<SessionCartGuidResponse>;
+  /** POST /{site}/users/anonymous/addProductToCart */
+  addToCart(site: string, body: AddToCartRequest): Promise<AddToCartResponse>;
+  /** POST /{site}/users/anonymous/addProductsToCart */
+  addProductsToCart(site: string, body: AddProductsToCartRequest): Promise<AddProductsToCartResponse>;
+  /** PATCH /{site}/users/anonymous/carts/{cartGuid}/entries/{entryNumber} — qty 0 removes the line. */
+  updateEntry(site: string, cartGuid: string, entryNumber: number, qty: number, opts?: CommerceLangOption): Promise<Cart>;
+  /** POST /{site}/users/anonymous/carts/{cartGuid}/updateCart — one or several quantity changes at once. */
+  updateCart(site: string, cartGuid: string, body: UpdateCartRequest, opts?: CommerceLangOption): Promise<Cart>;
+  /** DELETE /{site}/users/anonymous/carts/{cartGuid}/entries/{entryNumber} */
+  removeEntry(site: string, cartGuid: string, entryNumber: number, opts?: CommerceLangOption): Promise<Cart>;
+  /** GET /{site}/users/anonymous/carts/{cartGuid} */
+  getCart(site: string, cartGuid: string, opts?: CommerceLangOption): Promise<Cart>;
+  /** GET /{site}/users/anonymous/carts/{cartGuid}/validate — the cart-validation check before checkout (spec §2). */
+  validateCart(site: string, cartGuid: string, opts?: CommerceLangOption): Promise<CartValidationResponse>;
+  /** PUT /{site}/users/anonymous/carts/{cartGuid}/email */
+  setEmail(site: string, cartGuid: string, email: string, opts?: CommerceLangOption): Promise<Cart>;
+  /** PUT /{site}/users/anonymous/carts/{cartGuid}/addresses/delivery */
+  setDeliveryAddress(site: string, cartGuid: string, address: AddressInput, opts?: CommerceLangOption): Promise<Cart>;
+  /** GET /{site}/users/anonymous/carts/{cartGuid}/deliverymodes */
+  getDeliveryModes(site: string, cartGuid: string, opts?: CommerceLangOption): Promise<DeliveryModesResponse>;
+  /** PUT /{site}/users/anonymous/carts/{cartGuid}/deliverymode?deliveryModeId= */
+  setDeliveryMode(site: string, cartGuid: string, deliveryModeId: DeliveryModeCode | string, opts?: CommerceLangOption): Promise<Cart>;
+  /** PUT /{site}/users/anonymous/carts/{cartGuid}/addresses/billing — an address or `{sameAsShipping: true}`. */
+  setBillingAddress(site: string, cartGuid: string, body: SetBillingAddressRequest, opts?: CommerceLangOption): Promise<Cart>;
+  /** POST /{site}/users/anonymous/carts/{cartGuid}/paymentIntent — for the cart's current total. */
+  createPaymentIntent(site: string, cartGuid: string, opts?: CommerceLangOption): Promise<PaymentIntentResponse>;
+  /** POST /{site}/users/anonymous/carts/{cartGuid}/placeOrder with header Idempotency-Key. */
+  placeOrder(site: string, cartGuid: string, args: PlaceOrderArgs): Promise<Order>;
+  /** GET /{site}/users/anonymous/orders/{orderCode}?email= (or ?cartGuid=) — order confirmation data. */
+  getOrder(site: string, orderCode: string, lookup: OrderLookup, opts?: CommerceLangOption): Promise<Order>;
+}
+
+/** Builds the commerce calls on a core (see module comment). */
+export function createCommerceClient(core: ApiCore): CommerceCalls {
+  const enc = encodeURIComponent;
+  const cartPath = (site: string, cartGuid: string) => `/${enc(site)}/users/anonymous/carts/${enc(cartGuid)}`;
+  return {
+    getSessionCartGuid: (site, sessionCartGuid) =>
+      core.request('GET', `/${enc(site)}/getSessionCartGuid`, {
+        ...(sessionCartGuid ? { headers: { sessioncartguid: sessionCartGuid } } : {}),
+        schema: SessionCartGuidResponseSchema,
+      }),
+    addToCart: (site, body) =>
+      core.request('POST', `/${enc(site)}/users/anonymous/addProductToCart`, { body, schema: AddToCartResponseSchema }),
+    addProductsToCart: (site, body) =>
+      core.request('POST', `/${enc(site)}/users/anonymous/addProductsToCart`, { body, schema: AddProductsToCartResponseSchema }),
+    updateEntry: (site, cartGuid, entryNumber, qty, opts = {}) =>
+      core.request('PATCH', `${cartPath(site, cartGuid)}/entries/${entryNumber}`, { body: { qty }, query: { lang: opts.lang }, schema: CartSchema }),
+    updateCart: (site, cartGuid, body, opts = {}) =>
+      core.request('POST', `${cartPath(site, cartGuid)}/updateCart`, { body, query: { lang: opts.lang }, schema: CartSchema }),
+    removeEntry: (site, cartGuid, entryNumber, opts = {}) =>
+      core.request('DELETE', `${cartPath(site, cartGuid)}/entries/${entryNumber}`, { query: { lang: opts.lang }, schema: CartSchema }),
+    getCart: (site, cartGuid, opts = {}) => core.request('GET', cartPath(site, cartGuid), { query: { lang: opts.lang }, schema: CartSchema }),
+    validateCart: (site, cartGuid, opts = {}) =>
+      core.request('GET', `${cartPath(site, cartGuid)}/validate`, { query: { lang: opts.lang }, schema: CartValidationResponseSchema }),
+    setEmail: (site, cartGuid, email, opts = {}) =>
+      core.request('PUT', `${cartPath(site, cartGuid)}/email`, { body: { email }, query: { lang: opts.lang }, schema: CartSchema }),
+    setDeliveryAddress: (site, cartGuid, address, opts = {}) =>
+      core.request('PUT', `${cartPath(site, cartGuid)}/addresses/delivery`, { body: address, query: { lang: opts.lang }, schema: CartSchema }),
+    getDeliveryModes: (site, cartGuid, opts = {}) =>
+      core.request('GET', `${cartPath(site, cartGuid)}/deliverymodes`, { query: { lang: opts.lang }, schema: DeliveryModesResponseSchema }),
+    setDeliveryMode: (site, cartGuid, deliveryModeId, opts = {}) =>
+      core.request('PUT', `${cartPath(site, cartGuid)}/deliverymode`, { query: { deliveryModeId, lang: opts.lang }, schema: CartSchema }),
+    setBillingAddress: (site, cartGuid, body, opts = {}) =>
+      core.request('PUT', `${cartPath(site, cartGuid)}/addresses/billing`, { body, query: { lang: opts.lang }, schema: CartSchema }),
+    createPaymentIntent: (site, cartGuid, opts = {}) =>
+      core.request('POST', `${cartPath(site, cartGuid)}/paymentIntent`, { body: {}, query: { lang: opts.lang }, schema: PaymentIntentResponseSchema }),
+    placeOrder: (site, cartGuid, args) =>
+      core.request('POST', `${cartPath(site, cartGuid)}/placeOrder`, {
+        headers: { [IDEMPOTENCY_KEY_HEADER]: args.idempotencyKey },
+        body: {
+          paymentIntentId: args.paymentIntentId,
+          ...(args.paymentMethod ? { paymentMethod: args.paymentMethod } : {}),
+          ...(args.lang ? { lang: args.lang } : {}),
+        },
+        schema: OrderSchema,
+      }),
+    getOrder: (site, orderCode, lookup, opts = {}) =>
+      core.request('GET', `/${enc(site)}/users/anonymous/orders/${enc(orderCode)}`, {
+        query: { ...('email' in lookup ? { email: lookup.email } : { cartGuid: lookup.cartGuid }), lang: opts.lang },
+        schema: OrderSchema,
+      }),
+  };
+}
