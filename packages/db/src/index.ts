@@ -17,3 +17,4 @@ export * from './repositories/orders.ts';
 export * from './repositories/payments.ts';
 export * from './repositories/stock.ts';
 export * from './seed/index.ts';
+export * from './import/index.ts';

@@ -1,0 +1,25 @@
+/**
+ * Demo data of the store: the catalogue, the content, the generated images, and `seedDatabase`.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import { importCatalog, type ImportOptions, type ImportSummary } from '../import/import.ts';
+import { buildDemoCatalog } from './catalog.ts';
+import { seedContent } from './content.ts';
+
+export { buildDemoCatalog, DEMO_CODES, DEMO_CATEGORY_CODES, VARIANT_COLORS, slugify } from './catalog.ts';
+export { buildSyntheticCatalog } from './synthetic.ts';
+export { demoContent, seedContent, SITE_SETTINGS } from './content.ts';
+export { SITE_DEFINITIONS } from './sites.ts';
+export { productSvg, brandLogoSvg, escapeXml, wrapText, type ProductSvgInput } from './svg.ts';
+
+/**
+ * Seed the demo store: base sites, site configuration and CMS content (`seedContent`), then the
+ * demo catalogue (`importCatalog(buildDemoCatalog())`), each in its own transaction. Idempotent:
+ * running it again replaces the demo content and products. Does not create OAuth clients.
+ * `opts.onProgress` reports catalogue progress (products done, total).
+ */
+export async function seedDatabase(db: Kysely<Database>, opts: ImportOptions = {}): Promise<ImportSummary> {
+  await seedContent(db);
+  return importCatalog(db, buildDemoCatalog(), opts);
+}

@@ -1,0 +1,403 @@
+/**
+ * The demo catalogue, its generated images, the search text folding and the content seed
+ * (issue 2 "An original demo catalogue", spec §3, §5, §7, §9).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { CatalogFileSchema, type CatalogFile } from '@store/contracts';
+import { buildDemoCatalog, DEMO_CATEGORY_CODES, DEMO_CODES, VARIANT_COLORS } from '../src/seed/catalog.ts';
+import { demoContent, seedContent } from '../src/seed/content.ts';
+import { seedDatabase } from '../src/seed/index.ts';
+import { brandLogoSvg, productSvg, wrapText } from '../src/seed/svg.ts';
+import { foldForSearch, searchDocument } from '../src/search-text.ts';
+import { importCatalog } from '../src/import/import.ts';
+import { validateCatalog } from '../src/import/validate.ts';
+import { countRows, sqliteTestDb, type TestDb } from './fixtures/test-db.ts';
+
+const catalog: CatalogFile = CatalogFileSchema.parse(buildDemoCatalog());
+const product = (code: string) => {
+  const p = catalog.products.find((x) => x.code === code);
+  if (!p) throw new Error(`no product ${code}`);
+  return p;
+};
+const allVariants = catalog.products.flatMap((p) => p.variants.map((v) => ({ p, v })));
+const beverages = catalog.products.filter((p) => p.productType === 'Coffee' && !p.discontinued);
+
+/** A minimal well-formedness check: every tag closes in order, attributes are quoted, no stray '&'. */
+function wellFormed(svg: string): boolean {
+  if (/&(?!amp;|lt;|gt;|quot;|apos;)/.test(svg)) return false;
+  const stack: string[] = [];
+  for (const m of svg.matchAll(/<(\/?)([a-zA-Z]+)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>/g)) {
+    const [, closing, name, , selfClosing] = m;
+    if (closing) {
+      if (stack.pop() !== name) return false;
+    } else if (!selfClosing) stack.push(name!);
+  }
+  const tags = svg.match(/</g)?.length ?? 0;
+  const matched = [...svg.matchAll(/<(\/?)([a-zA-Z]+)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>/g)].length;
+  return stack.length === 0 && tags === matched;
+}
+
+describe('demo catalogue', () => {
+  it('validates against the catalogue schema and the cross-reference rules', () => {
+    expect(CatalogFileSchema.safeParse(buildDemoCatalog()).success).toBe(true);
+    expect(validateCatalog(catalog)).toEqual([]);
+    expect(validateCatalog(catalog, { categories: new Set(), variants: new Map() })).toEqual([]);
+  });
+
+  it('is deterministic', () => {
+    expect(JSON.stringify(buildDemoCatalog())).toBe(JSON.stringify(buildDemoCatalog()));
+  });
+
+  it('has at least 120 beverages of every kind, in pod counts and in oz packs', () => {
+    expect(beverages.length).toBeGreaterThanOrEqual(120);
+    const kinds = new Set(beverages.map((p) => p.beverageType));
+    expect([...kinds].sort()).toEqual(['cocoa', 'coffee', 'iced', 'tea']);
+    for (const kind of ['tea', 'cocoa', 'iced']) expect(beverages.filter((p) => p.beverageType === kind).length).toBeGreaterThanOrEqual(10);
+    const podCounts = new Set(beverages.filter((p) => !p.packType).flatMap((p) => p.variants.map((v) => v.count)));
+    for (const c of [10, 12, 22, 24, 48, 72, 96]) expect(podCounts).toContain(c);
+    const bagged = beverages.filter((p) => p.packType === 'Bagged');
+    const canned = beverages.filter((p) => p.packType === 'Canned');
+    expect(bagged.length).toBeGreaterThan(0);
+    expect(canned.length).toBeGreaterThan(0);
+    expect(new Set(bagged.flatMap((p) => p.variants.map((v) => v.count)))).toEqual(new Set([12, 32]));
+    for (const p of [...bagged, ...canned]) for (const v of p.variants) expect(v.variantUrlSuffix).toBe(`${v.count}-oz`);
+    // several count variants each, priced roughly in proportion
+    const multi = beverages.filter((p) => p.variants.length >= 2);
+    expect(multi.length / beverages.length).toBeGreaterThan(0.9);
+    for (const p of multi.filter((x) => !x.packType)) {
+      const sorted = [...p.variants].sort((a, b) => a.count! - b.count!);
+      const small = sorted[0]!;
+      const big = sorted[sorted.length - 1]!;
+      const ratio = big.prices[0]!.price / small.prices[0]!.price;
+      const countRatio = big.count! / small.count!;
+      expect(ratio).toBeGreaterThan(countRatio * 0.7);
+      expect(ratio).toBeLessThan(countRatio * 1.1);
+    }
+  });
+
+  it('has at least 12 brewers with 2-4 colour variants and comparison features in both languages', () => {
+    const brewers = catalog.products.filter((p) => p.productType === 'Brewer');
+    expect(brewers.length).toBeGreaterThanOrEqual(12);
+    for (const b of brewers) {
+      expect(b.variants.length).toBeGreaterThanOrEqual(2);
+      expect(b.variants.length).toBeLessThanOrEqual(4);
+      for (const v of b.variants) {
+        expect(v.variantColor).toMatch(/^#[0-9a-f]{6}$/);
+        expect(VARIANT_COLORS[v.variantUrlSuffix]?.hex).toBe(v.variantColor);
+      }
+      const codes = b.features.map((f) => f.code);
+      for (const c of ['CUP_SIZES', 'RESERVOIR_CAPACITY', 'BREW_STRENGTH_CONTROL', 'ICED_SETTING', 'DIMENSIONS', 'WARRANTY']) expect(codes).toContain(c);
+      const dims = b.features.find((f) => f.code === 'DIMENSIONS')!;
+      expect(dims.value.en).toMatch(/ in$/);
+      expect(dims.value.fr).toMatch(/^\d+,\d x \d+,\d x \d+,\d cm$/);
+      expect(b.features.find((f) => f.code === 'RESERVOIR_CAPACITY')!.value.en).toMatch(/^\d+ oz$/);
+      expect(b.features.every((f) => f.name.fr && f.value.fr && f.className.fr)).toBe(true);
+    }
+    expect(brewers.filter((b) => b.sites.includes('usafh') && b.categories.includes(DEMO_CATEGORY_CODES.commercialBrewers)).length).toBeGreaterThanOrEqual(2);
+    const solo = product(DEMO_CODES.brewer);
+    const red = solo.variants.find((v) => v.code === DEMO_CODES.brewerRedVariant)!;
+    expect(red.variantUrlSuffix).toBe('cherry-red');
+    expect(solo.variants.find((v) => v.isDefault)!.code).toBe(DEMO_CODES.brewerDefaultVariant);
+  });
+
+  it('has accessories and gift cards (virtual 25/50/100 and physical)', () => {
+    const accessories = catalog.products.filter((p) => p.productType === 'Accessory');
+    expect(accessories.length).toBeGreaterThanOrEqual(8);
+    const names = accessories.map((p) => p.name.en.toLowerCase()).join(' | ');
+    for (const word of ['mug', 'descaling', 'reusable', 'drawer', 'tumbler']) expect(names).toContain(word);
+    const egift = product(DEMO_CODES.giftCard);
+    expect(egift.productType).toBe('GiftCard');
+    expect(egift.isVirtual).toBe(true);
+    expect(egift.variants.map((v) => v.prices.find((p) => p.baseSite === 'usb2c')!.price)).toEqual([2500, 5000, 10000]);
+    expect(egift.variants.map((v) => v.prices.find((p) => p.baseSite === 'cab2c')!.price)).toEqual([2500, 5000, 10000]);
+    const physical = product(DEMO_CODES.physicalGiftCard);
+    expect(physical.productType).toBe('GiftCard');
+    expect(physical.isVirtual).toBe(false);
+  });
+
+  it('has at least 4 bundles and starter kits whose items are existing variants sold on the same sites', () => {
+    const bundles = catalog.products.filter((p) => p.productType === 'Bundle');
+    expect(bundles.length).toBeGreaterThanOrEqual(4);
+    const owner = new Map(allVariants.map(({ p, v }) => [v.code, p]));
+    for (const b of bundles) {
+      expect(b.bundle!.items.length).toBeGreaterThanOrEqual(2);
+      expect(b.variants).toHaveLength(1);
+      expect(b.variants[0]!.code).toBe(b.code);
+      for (const it of b.bundle!.items) {
+        const p = owner.get(it.variantCode);
+        expect(p, it.variantCode).toBeDefined();
+        for (const s of b.sites) expect(p!.sites).toContain(s);
+      }
+    }
+    const kit = product(DEMO_CODES.bundle);
+    expect(kit.slug.en).toBe('brewer-starter-kit');
+    expect(bundles.some((b) => b.sites.includes('cab2c') && b.slug.fr.startsWith('trousse-de-demarrage-'))).toBe(true);
+    expect(product(DEMO_CODES.smallBusinessBundle).slug.en).toBe('small-business-bundle');
+    expect(product(DEMO_CODES.smallBusinessBundle).sites).toEqual(['usafh']);
+  });
+
+  it('prices every variant on every site it is sold on, in the site currency scale, with visible discount strategies', () => {
+    for (const { p, v } of allVariants) {
+      expect(v.prices.map((x) => x.baseSite).sort()).toEqual([...p.sites].sort());
+      const us = v.prices.find((x) => x.baseSite === 'usb2c');
+      const ca = v.prices.find((x) => x.baseSite === 'cab2c');
+      if (us && ca && p.productType !== 'GiftCard') {
+        expect(ca.price / us.price).toBeGreaterThan(1.25);
+        expect(ca.price / us.price).toBeLessThan(1.45);
+      }
+    }
+    const discounted = allVariants.flatMap(({ v }) => v.prices.filter((x) => x.isDiscountPrice));
+    expect(new Set(discounted.map((x) => x.salesPriceStrategy))).toEqual(new Set([null, 'ALL', 'OTP', 'AD_PARENT_OTP']));
+    for (const x of discounted) expect(x.discountPrice!).toBeLessThan(x.price);
+    const v48 = product(DEMO_CODES.coffee).variants.find((v) => v.code === DEMO_CODES.coffeeVariant48)!;
+    expect(v48.prices.every((x) => x.isDiscountPrice && x.salesPriceStrategy === null)).toBe(true);
+  });
+
+  it('sells most products on all three sites, bigger packs and office brewers on usafh, and a few exclusives', () => {
+    const all3 = catalog.products.filter((p) => p.sites.length === 3);
+    expect(all3.length / catalog.products.length).toBeGreaterThan(0.5);
+    const afhOnly = catalog.products.filter((p) => p.sites.length === 1 && p.sites[0] === 'usafh');
+    expect(afhOnly.some((p) => p.variants.some((v) => v.count === 96))).toBe(true);
+    expect(afhOnly.some((p) => p.productType === 'Brewer')).toBe(true);
+    expect(product(DEMO_CODES.caOnlyProduct).sites).toEqual(['cab2c']);
+    expect(catalog.products.some((p) => p.sites.length === 1 && p.sites[0] === 'usb2c')).toBe(true);
+  });
+
+  it('has French names, descriptions and slugs for every product and category', () => {
+    const withAccents = catalog.products.filter((p) => /[éèêàâçôûù]/.test(p.name.fr));
+    expect(withAccents.length).toBeGreaterThan(60);
+    for (const p of catalog.products) {
+      expect(p.slug.fr).toMatch(/^[a-z0-9-]+$/);
+      expect(p.description.fr).not.toBe(p.description.en);
+    }
+    const frText = catalog.products.map((p) => `${p.name.fr} ${p.summary.fr} ${p.description.fr}`).join(' ');
+    expect(frText).toMatch(/[Tt]orréfaction foncée/);
+    expect(frText).toContain('Thé');
+    const cats = new Map(catalog.categories.map((c) => [c.code, c]));
+    expect(cats.get('BV_BDN_DD_KC')!.name).toEqual({ en: 'Beverages', fr: 'Boissons' });
+    expect(cats.get('BR')!.name).toEqual({ en: 'Coffee makers', fr: 'Cafetières' });
+    expect(cats.get('ACC_GC')!.name.fr).toBe('Accessoires et cartes-cadeaux');
+    for (const c of catalog.categories) expect(c.slug.fr).toMatch(/^[a-z0-9-]+$/);
+    const accent = product(DEMO_CODES.frenchAccentProduct);
+    expect(accent.name.en).toContain('Café');
+    expect(accent.name.fr).toContain('Café');
+  });
+
+  it('has the stock situations tests rely on: one last unit, low stock, sold out, discontinued', () => {
+    const ones = allVariants.filter(({ v }) => v.stock === 1);
+    expect(ones.map(({ v }) => v.code)).toEqual([DEMO_CODES.lastUnit]);
+    expect(ones[0]!.v.isDefault).toBe(true);
+    expect(ones[0]!.p.discontinued).toBe(false);
+    expect(allVariants.filter(({ v }) => v.stock >= 2 && v.stock <= 5).length).toBeGreaterThanOrEqual(5);
+    expect(allVariants.filter(({ v }) => v.stock === 0).length).toBeGreaterThanOrEqual(3);
+    expect(allVariants.filter(({ v }) => v.stock >= 20 && v.stock <= 500).length / allVariants.length).toBeGreaterThan(0.8);
+    const discontinued = catalog.products.filter((p) => p.discontinued).map((p) => p.code);
+    expect(discontinued.sort()).toEqual([DEMO_CODES.discontinued, DEMO_CODES.discontinuedCocoa].sort());
+  });
+
+  it('keeps the well-known codes stable', () => {
+    const coffee = product(DEMO_CODES.coffee);
+    expect(coffee.variants.map((v) => [v.code, v.count, v.isDefault])).toEqual([
+      [DEMO_CODES.coffeeVariant24, 24, true],
+      [DEMO_CODES.coffeeVariant48, 48, false],
+      [DEMO_CODES.coffeeVariant96, 96, false],
+    ]);
+    expect(coffee.sites).toEqual(['usb2c', 'cab2c', 'usafh']);
+    expect(product(DEMO_CODES.lastUnitProduct).variants.find((v) => v.isDefault)!.code).toBe(DEMO_CODES.lastUnit);
+    for (const p of catalog.products) {
+      for (const v of p.variants) if (p.productType !== 'Bundle') expect(v.code).not.toBe(p.code);
+    }
+    expect(catalog.categories.map((c) => c.code)).toEqual(expect.arrayContaining(['BV_BDN_DD_KC', 'BR', 'ACC_GC']));
+  });
+});
+
+describe('generated SVG images', () => {
+  it('draws every demo product as a small, well-formed, escaped square SVG', () => {
+    for (const { p, v } of allVariants) {
+      const svg = productSvg({ productType: p.productType, name: p.name.en, color: p.imageColor, variantColor: v.variantColor, count: v.count, packType: p.packType, brand: p.brand });
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400"')).toBe(true);
+      expect(Buffer.byteLength(svg)).toBeLessThan(3200);
+      expect(wellFormed(svg), `${v.code}: ${svg}`).toBe(true);
+    }
+  });
+
+  it('escapes text, shows the count, and fills brewers with the variant colour', () => {
+    const box = productSvg({ productType: 'Coffee', name: 'Dark <Roast> & "Co"', color: '#4e2f1a', count: 24, brand: 'Harbour & Pine' });
+    expect(box).toContain('HARBOUR &amp; PINE');
+    expect(box).toContain('&lt;Roast&gt;');
+    expect(box).toContain('>24<');
+    expect(wellFormed(box)).toBe(true);
+    const brewer = productSvg({ productType: 'Brewer', name: 'Solo', color: '#1f1f1f', variantColor: '#a61e2a', brand: 'Brewhaus' });
+    expect(brewer).toContain('fill="#a61e2a"');
+    const bag = productSvg({ productType: 'Coffee', name: 'House Blend', color: '#8a5a2e', count: 12, packType: 'Bagged', brand: 'Brewhaus' });
+    expect(bag).toContain('12 oz');
+    expect(productSvg({ productType: 'Coffee', name: 'x', color: 'red;evil', brand: 'B' })).not.toContain('evil');
+  });
+
+  it('wraps long names to two lines with an ellipsis', () => {
+    expect(wrapText('Colombian Highlands Coffee', 17)).toEqual(['Colombian', 'Highlands Coffee']);
+    const cut = wrapText('A very long product name that goes on and on', 12);
+    expect(cut).toHaveLength(2);
+    expect(cut[1]!.endsWith('…')).toBe(true);
+    for (const line of cut) expect(line.length).toBeLessThanOrEqual(12);
+  });
+
+  it('draws the three brand wordmarks', () => {
+    expect(brandLogoSvg('usb2c', '#3b2314')).toContain('aria-label="Brewhaus"');
+    expect(brandLogoSvg('cab2c', '#ffffff')).toContain('aria-label="Brewhaus Canada"');
+    expect(brandLogoSvg('usafh', '#3b2314')).toContain('aria-label="Brewhaus Office"');
+    for (const site of ['usb2c', 'cab2c', 'usafh'] as const) expect(wellFormed(brandLogoSvg(site, '#123456'))).toBe(true);
+  });
+});
+
+describe('search text', () => {
+  it('folds accents, case, ligatures and punctuation', () => {
+    expect(foldForSearch('Café Torréfaction foncée!')).toBe('cafe torrefaction foncee');
+    expect(foldForSearch('  Thé  vert — jasmin  ')).toBe('the vert jasmin');
+    expect(foldForSearch('Cœur & Œuvre')).toBe('coeur oeuvre');
+    expect(foldForSearch('HP-DARK-MAGIC-24')).toBe('hp dark magic 24');
+    expect(foldForSearch('')).toBe('');
+  });
+
+  it('builds one folded document from name, brand, categories, labels and codes', () => {
+    const doc = searchDocument({
+      name: 'Café au lait',
+      brand: 'Brewhaus',
+      summary: 'Onctueux.',
+      description: 'Une torréfaction moyenne.',
+      categoryNames: ['Café', 'Boissons'],
+      roast: 'torréfaction moyenne',
+      beverageType: 'café',
+      codes: ['BH-CAFE-AU-LAIT', 'BH-CAFE-AU-LAIT-24'],
+    });
+    expect(doc).toBe(foldForSearch(doc));
+    expect(doc.split(' ')).toEqual(expect.arrayContaining(['cafe', 'lait', 'brewhaus', 'boissons', 'torrefaction', 'bhcafeaulait24', '24']));
+  });
+});
+
+describe('seeding SQLite', () => {
+  let t: TestDb;
+  beforeEach(async () => {
+    t = await sqliteTestDb();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const ftsMatch = async (query: string) =>
+    (await sql<{ product_code: string; lang: string }>`SELECT product_code, lang FROM product_search_fts WHERE product_search_fts MATCH ${query}`.execute(t.db)).rows;
+
+  it('imports the demo catalogue with the expected counts, currencies and folded search rows', async () => {
+    const summary = await importCatalog(t.db, buildDemoCatalog());
+    const variants = allVariants.length;
+    expect(summary).toEqual({ products: catalog.products.length, variants, categories: catalog.categories.length });
+    expect(await countRows(t.db, 'products')).toBe(catalog.products.length);
+    expect(await countRows(t.db, 'variants')).toBe(variants);
+    expect(await countRows(t.db, 'stock')).toBe(variants);
+    expect(await countRows(t.db, 'prices')).toBe(allVariants.reduce((n, { v }) => n + v.prices.length, 0));
+    expect(await countRows(t.db, 'categories')).toBe(catalog.categories.length);
+    expect(await countRows(t.db, 'product_search')).toBe(2 * catalog.products.length);
+    expect(await countRows(t.db, 'base_sites')).toBe(3);
+
+    const currencies = await t.db.selectFrom('prices').select(['base_site', 'currency']).distinct().orderBy('base_site').execute();
+    expect(currencies).toEqual([
+      { base_site: 'cab2c', currency: 'CAD' },
+      { base_site: 'usafh', currency: 'USD' },
+      { base_site: 'usb2c', currency: 'USD' },
+    ]);
+    const last = await t.db.selectFrom('stock').selectAll().where('variant_code', '=', DEMO_CODES.lastUnit).executeTakeFirstOrThrow();
+    expect(last.available).toBe(1);
+    const coffee = await t.db.selectFrom('products').selectAll().where('code', '=', DEMO_CODES.coffee).executeTakeFirstOrThrow();
+    expect(coffee.default_variant_code).toBe(DEMO_CODES.coffeeVariant24);
+    const kit = await t.db.selectFrom('products').selectAll().where('code', '=', DEMO_CODES.bundle).executeTakeFirstOrThrow();
+    expect([kit.is_bundle, kit.bundle_template_name]).toEqual([1, 'Brewer starter kit']);
+    expect(await t.db.selectFrom('bundle_items').select('variant_code').where('bundle_code', '=', DEMO_CODES.bundle).execute()).toContainEqual({
+      variant_code: DEMO_CODES.brewerDefaultVariant,
+    });
+
+    const docs = await t.db.selectFrom('product_search').select(['lang', 'document']).where('product_code', '=', DEMO_CODES.frenchAccentProduct).orderBy('lang').execute();
+    expect(docs.map((d) => d.lang)).toEqual(['en', 'fr']);
+    for (const d of docs) {
+      expect(d.document).toBe(foldForSearch(d.document));
+      expect(d.document).toContain('cafe au lait');
+    }
+    const cafe = await ftsMatch('cafe');
+    expect(cafe).toContainEqual({ product_code: DEMO_CODES.frenchAccentProduct, lang: 'en' });
+    expect(cafe).toContainEqual({ product_code: DEMO_CODES.frenchAccentProduct, lang: 'fr' });
+    expect((await ftsMatch('torrefaction foncee')).length).toBeGreaterThan(5);
+    expect(await ftsMatch('cherry red')).toContainEqual({ product_code: DEMO_CODES.brewer, lang: 'en' });
+    expect(await ftsMatch('rouge cerise')).toContainEqual({ product_code: DEMO_CODES.brewer, lang: 'fr' });
+  });
+
+  it('is idempotent: importing twice gives the same rows and search index', async () => {
+    await importCatalog(t.db, buildDemoCatalog());
+    const before = {
+      products: await countRows(t.db, 'products'),
+      prices: await countRows(t.db, 'prices'),
+      features: await countRows(t.db, 'product_features'),
+      bundles: await countRows(t.db, 'bundle_items'),
+      search: await countRows(t.db, 'product_search'),
+      cafe: (await ftsMatch('cafe')).length,
+    };
+    const created = await t.db.selectFrom('products').select('created_at').where('code', '=', DEMO_CODES.coffee).executeTakeFirstOrThrow();
+    await importCatalog(t.db, buildDemoCatalog());
+    expect({
+      products: await countRows(t.db, 'products'),
+      prices: await countRows(t.db, 'prices'),
+      features: await countRows(t.db, 'product_features'),
+      bundles: await countRows(t.db, 'bundle_items'),
+      search: await countRows(t.db, 'product_search'),
+      cafe: (await ftsMatch('cafe')).length,
+    }).toEqual(before);
+    expect(await t.db.selectFrom('products').select('created_at').where('code', '=', DEMO_CODES.coffee).executeTakeFirstOrThrow()).toEqual(created);
+  });
+
+  it('seeds the sites, settings and CMS content in both languages, idempotently', async () => {
+    await seedDatabase(t.db);
+    await seedContent(t.db);
+    const sites = await t.db.selectFrom('base_sites').selectAll().orderBy('uid').execute();
+    expect(sites).toEqual([
+      { uid: 'cab2c', name: 'Brewhaus Canada', currency: 'CAD', languages: 'en,fr', default_language: 'en', theme: 'brown' },
+      { uid: 'usafh', name: 'Brewhaus Office', currency: 'USD', languages: 'en', default_language: 'en', theme: 'white' },
+      { uid: 'usb2c', name: 'Brewhaus', currency: 'USD', languages: 'en', default_language: 'en', theme: 'white' },
+    ]);
+    const setting = async (site: string, key: string) =>
+      (await t.db.selectFrom('site_config').select('value').where('base_site', '=', site).where('key', '=', key).executeTakeFirstOrThrow()).value;
+    expect([await setting('usb2c', 'freeShippingMinimum'), await setting('cab2c', 'freeShippingMinimum'), await setting('usafh', 'freeShippingMinimum')]).toEqual(['2900', '5500', '2900']);
+    expect([await setting('usb2c', 'standardShipping'), await setting('cab2c', 'standardShipping'), await setting('usafh', 'standardShipping')]).toEqual(['799', '1199', '999']);
+    expect([await setting('usb2c', 'expeditedShipping'), await setting('cab2c', 'expeditedShipping'), await setting('usafh', 'expeditedShipping')]).toEqual(['1999', '2499', '2499']);
+    expect(await setting('cab2c', 'loyaltyEnabled')).toBe('false');
+
+    const content = demoContent();
+    expect(await countRows(t.db, 'cms_pages')).toBe(content.pages.length);
+    expect(await countRows(t.db, 'cms_components')).toBe(content.components.length);
+    const home = await t.db.selectFrom('cms_slots').select(['position', 'component_uids']).where('base_site', '=', 'cab2c').where('page_uid', '=', 'homepage').orderBy('sort_order').execute();
+    expect(home.map((s) => s.position)).toEqual(['HeroBanner', 'CategoryTiles', 'ProductCarousel', 'BrewerHighlight', 'StarterKitBanner']);
+    for (const site of ['usb2c', 'cab2c', 'usafh']) {
+      const pages = await t.db.selectFrom('cms_pages').select(['uid', 'page_type', 'label']).where('base_site', '=', site).execute();
+      expect(pages.map((p) => p.uid)).toEqual(
+        expect.arrayContaining(['homepage', 'loginContentPage', 'NAVIGATIONHEADER', 'email-us-page', 'discontinued-items', 'categoryPageTemplate', 'productPageTemplate']),
+      );
+      expect(pages.find((p) => p.uid === 'email-us-page')!.label).toBe('support/email-us-page');
+      // every slot points at components that exist; every component has en and fr data
+      const comps = await t.db.selectFrom('cms_components').selectAll().where('base_site', '=', site).execute();
+      const uids = new Set(comps.map((c) => c.uid));
+      for (const s of await t.db.selectFrom('cms_slots').selectAll().where('base_site', '=', site).execute()) {
+        for (const uid of s.component_uids.split(',')) expect(uids.has(uid), `${site} ${s.position} ${uid}`).toBe(true);
+      }
+      for (const c of comps) expect(Object.keys(JSON.parse(c.data_json) as object).sort()).toEqual(['en', 'fr']);
+      // carousels only show products sold on the site
+      const carousel = JSON.parse(comps.find((c) => c.uid === 'homeBestSellers')!.data_json) as { en: { productCodes: string[] } };
+      expect(carousel.en.productCodes.length).toBeGreaterThanOrEqual(8);
+      const sold = await t.db.selectFrom('product_sites').select('product_code').where('base_site', '=', site).where('product_code', 'in', carousel.en.productCodes).execute();
+      expect(sold).toHaveLength(carousel.en.productCodes.length);
+    }
+    const bar = await t.db.selectFrom('cms_components').select('data_json').where('base_site', '=', 'cab2c').where('uid', '=', 'headerMessageBar').executeTakeFirstOrThrow();
+    const items = JSON.parse(bar.data_json) as { en: { messageItems: Array<{ text: string }> }; fr: { messageItems: Array<{ text: string }> } };
+    expect(items.en.messageItems[0]!.text).toBe('Free shipping on orders over $55');
+    expect(items.fr.messageItems[0]!.text).toBe('Livraison gratuite dès 55 $');
+    const usBar = await t.db.selectFrom('cms_pages').select('data_json').where('base_site', '=', 'usb2c').where('uid', '=', 'NAVIGATIONHEADER').executeTakeFirstOrThrow();
+    expect((JSON.parse(usBar.data_json) as { en: { messageItems: Array<{ text: string }> } }).en.messageItems[0]!.text).toBe('Free shipping on orders over $29');
+  });
+});
