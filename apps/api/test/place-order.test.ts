@@ -14,6 +14,7 @@ import { buildTestApp, dbKinds, type TestApp } from '@store/testing';
 import { createMailer } from '../src/email/mailer.ts';
 import type { CommerceContext } from '../src/flows/context.ts';
 import { placeOrder, reconcilePendingOrder } from '../src/flows/place-order.ts';
+import { PENDING_ORDER_GRACE_MS, sweepPendingOrders } from '../src/flows/sweep-pending-orders.ts';
 import { TestPaymentProvider, type PaymentProvider } from '../src/payments/index.ts';
 import { commerce, expectApiError, newKey, orderCount, prepareCheckout, stockOf } from './support/commerce.ts';
 
@@ -255,6 +256,18 @@ describe.each(dbKinds())('placing orders on %s', (kind) => {
       expect(await findOrder(t.dbh.db, pending.code)).toBeUndefined();
       expect(await stockOf(t.dbh, COFFEE_24)).toBe(stock);
       expect((await api.getCart('usb2c', p.cartGuid)).status).toBe('open');
+    });
+
+    it('the sweeper settles only orders pending for longer than the grace period', async () => {
+      const p = await prepareCheckout(api, { products: [{ code: COFFEE_24, qty: 1 }] });
+      await expect(placeOrder(context(chargesThenThrows(false)), { site: 'usb2c', cartGuid: p.cartGuid, idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: VISA })).rejects.toThrow();
+      const pending = await t.dbh.db.selectFrom('orders').select('code').where('cart_guid', '=', p.cartGuid).executeTakeFirstOrThrow();
+      const settle = context(new TestPaymentProvider(t.dbh.db));
+      expect(await sweepPendingOrders(settle, PENDING_ORDER_GRACE_MS)).toMatchObject({ created: 0, released: 0 });
+      expect((await findOrder(t.dbh.db, pending.code))?.order.status).toBe('pendingPayment');
+      const later = { ...settle, now: () => new Date(Date.now() + PENDING_ORDER_GRACE_MS + 1000) };
+      expect(await sweepPendingOrders(later, PENDING_ORDER_GRACE_MS)).toMatchObject({ created: 1, failed: 0 });
+      expect((await findOrder(t.dbh.db, pending.code))?.order.status).toBe('created');
     });
   });
 });

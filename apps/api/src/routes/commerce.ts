@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createMailer, type Mailer } from '../email/mailer.ts';
 import { registerOutboxPages } from '../email/outbox-pages.ts';
 import type { CommerceContext } from '../flows/context.ts';
+import { startPendingOrderSweeper } from '../flows/sweep-pending-orders.ts';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index.ts';
 import { registerCartRoutes } from './carts.ts';
 import { registerCheckoutRoutes } from './checkout.ts';
@@ -20,6 +21,8 @@ export interface CommerceRoutesOptions {
   payments?: PaymentProvider;
   mailer?: Mailer;
   now?: () => Date;
+  /** run the pending-order sweeper (default: on, except when tests inject a clock) */
+  sweeper?: boolean;
 }
 
 /** The commerce plugin (see module comment). */
@@ -33,8 +36,10 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
     log: scope.log,
     now: opts.now ?? (() => new Date()),
   };
+  const stopSweeper = (opts.sweeper ?? !opts.now) ? startPendingOrderSweeper(ctx) : () => {};
   // Emails still being sent finish before the app (and its database) closes.
   scope.addHook('onClose', async () => {
+    stopSweeper();
     await (opts.mailer ? mailer.flush() : mailer.close());
   });
   registerCartRoutes(scope, ctx);
