@@ -19,6 +19,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // NODE_ENV chooses the configuration's strictness (production requires real secrets) and,
+  // for React and the other libraries, their optimised builds. An unset NODE_ENV means a
+  // developer machine for the configuration (checked above) but still the production builds of
+  // the libraries: the store always serves its production bundle (ADR 0006).
+  process.env.NODE_ENV ??= 'production';
   // loaded after the configuration check, so a bad variable is reported at once
   const { startServer } = await import('./server.ts');
   const server = await startServer(config);

@@ -45,7 +45,7 @@ describe.each(dbKinds())('order confirmation email over SMTP on %s', (kind) => {
     expect(body).toContain(`Sales tax: ${order.taxLines[0]?.amount.formattedValue}`);
     expect(body).toContain('1 Main Street');
     expect(body).toContain('visa ending in 4242');
-    expect(body).toContain('1-866-901-2739');
+    expect(body).toContain('1-800-555-0142');
     expect(body).toContain('7 days a week, 7:00 a.m. to 12:00 a.m. EST');
     expect(body).toContain(`https://shop.example/order-confirmation/${order.code}?email=ada%40example.com`);
     expect(body).toContain('<table');
@@ -64,7 +64,7 @@ describe.each(dbKinds())('order confirmation email over SMTP on %s', (kind) => {
     expect(body).toContain('TVQ');
     expect(body).toContain(order.totalPrice.formattedValue);
     expect(body).toContain('Montréal');
-    expect(body).toContain('1-800-361-5628');
+    expect(body).toContain('1-888-555-0168');
     expect(body).toContain('7 jours sur 7');
     expect(body).toContain(`/fr/confirmation-de-commande/${order.code}`);
   });

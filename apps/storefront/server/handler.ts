@@ -1,8 +1,23 @@
 /**
  * Storefront request handler: web Request in, web Response out (React Router framework mode,
- * server-rendered). The API server's catch-all route calls it for every non-API path.
- * Placeholder until the storefront lands.
+ * server-rendered; ADR 0005). The API server's catch-all route calls it for every non-API path.
+ *
+ * Per request, in order: apex host → 302 to `www.` (spec §2); a file of build/client (hashed
+ * /assets/* cached immutable); otherwise React Router renders the page with a load context
+ * carrying the API fetch, the cached machine-to-machine token, the hosts and a fresh CSP nonce;
+ * security headers are added to every answer.
  */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { APEX_REDIRECT_STATUS, apexRedirect } from '@store/domain';
+import { createRequestHandler } from 'react-router';
+import type { ServerBuild } from 'react-router';
+import type { StorefrontLoadContext } from '../app/lib/load-context.ts';
+import { requestHost } from '../app/lib/request-info.ts';
+import { applySecurityHeaders, createNonce } from '../app/lib/security.server.ts';
+import { createTokenProvider } from '../app/lib/token.server.ts';
+import { serveStatic } from './static.ts';
+
 export interface StorefrontHandlerOptions {
   /** fetch used to reach the commerce API; in-process (app.inject) or over HTTP */
   apiFetch: (input: string, init?: RequestInit) => Promise<Response>;
@@ -19,8 +34,54 @@ export interface StorefrontHandlerOptions {
   devPages: boolean;
 }
 
-export async function createStorefrontHandler(
-  _opts: StorefrontHandlerOptions,
-): Promise<(request: Request) => Promise<Response>> {
-  return async () => new Response('Storefront not built yet', { status: 503 });
+/** The token endpoint next to the API: `<origin>/authorizationserver/oauth/token`. */
+export function tokenUrlFor(apiBaseUrl: string): string {
+  return new URL('/authorizationserver/oauth/token', apiBaseUrl).href;
+}
+
+/**
+ * Loads the server build (`<buildDir>/server/index.js`) and answers the request handler.
+ * @throws Error when the build is missing (run `npm run build -w @store/storefront`)
+ */
+export async function createStorefrontHandler(opts: StorefrontHandlerOptions): Promise<(request: Request) => Promise<Response>> {
+  const serverEntry = resolve(opts.buildDir, 'server', 'index.js');
+  let build: ServerBuild;
+  try {
+    build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  } catch (error) {
+    throw new Error(`storefront build not found or broken at ${serverEntry} (run \`npm run build\`): ${String(error)}`, { cause: error });
+  }
+  const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
+  const handle = createRequestHandler(build, mode);
+  const tokens = createTokenProvider({
+    fetch: opts.apiFetch,
+    tokenUrl: tokenUrlFor(opts.apiBaseUrl),
+    clientId: opts.clientId,
+    clientSecret: opts.clientSecret,
+  });
+  const clientDir = resolve(opts.buildDir, 'client');
+
+  return async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const apex = apexRedirect(requestHost(request), url, opts.hosts);
+    if (apex) return new Response(null, { status: APEX_REDIRECT_STATUS, headers: { Location: apex } });
+
+    const file = await serveStatic(clientDir, url.pathname, request.method);
+    if (file) return file;
+
+    const nonce = createNonce();
+    const storefront: StorefrontLoadContext = {
+      apiFetch: opts.apiFetch,
+      apiBaseUrl: opts.apiBaseUrl,
+      hosts: opts.hosts,
+      getToken: () => tokens.getToken(),
+      invalidateToken: () => tokens.invalidate(),
+      nonce,
+      devPages: opts.devPages,
+    };
+    const response = await handle(request, { storefront });
+    const headers = new Headers(response.headers);
+    applySecurityHeaders(headers, nonce);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
 }

@@ -54,7 +54,7 @@ export const SITES: Record<BaseSiteId, SiteInfo> = {
     languages: ['en'],
     country: 'US',
     theme: 'white',
-    supportPhone: '1-866-901-2739',
+    supportPhone: '1-800-555-0142',
     supportHours: SUPPORT_HOURS,
   },
   cab2c: {
@@ -65,7 +65,7 @@ export const SITES: Record<BaseSiteId, SiteInfo> = {
     languages: ['en', 'fr'],
     country: 'CA',
     theme: 'brown',
-    supportPhone: '1-800-361-5628',
+    supportPhone: '1-888-555-0168',
     supportHours: SUPPORT_HOURS,
   },
   usafh: {
@@ -76,7 +76,7 @@ export const SITES: Record<BaseSiteId, SiteInfo> = {
     languages: ['en'],
     country: 'US',
     theme: 'white',
-    supportPhone: '1-877-888-5260',
+    supportPhone: '1-877-555-0190',
     supportHours: SUPPORT_HOURS,
   },
 };

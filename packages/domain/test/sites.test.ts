@@ -5,9 +5,9 @@ import { BASE_SITE_IDS, DEFAULT_HOSTS, SITES, detectBaseSite, detectLanguage, lo
 describe('SITES', () => {
   it('describes the three brands', () => {
     expect(BASE_SITE_IDS).toEqual(['usb2c', 'cab2c', 'usafh']);
-    expect(SITES.usb2c).toMatchObject({ id: 'usb2c', shortCode: 'kcom', currency: 'USD', languages: ['en'], country: 'US', supportPhone: '1-866-901-2739' });
-    expect(SITES.cab2c).toMatchObject({ id: 'cab2c', shortCode: 'kca', currency: 'CAD', languages: ['en', 'fr'], country: 'CA', supportPhone: '1-800-361-5628' });
-    expect(SITES.usafh).toMatchObject({ id: 'usafh', shortCode: 'afh', currency: 'USD', languages: ['en'], country: 'US', supportPhone: '1-877-888-5260' });
+    expect(SITES.usb2c).toMatchObject({ id: 'usb2c', shortCode: 'kcom', currency: 'USD', languages: ['en'], country: 'US', supportPhone: '1-800-555-0142' });
+    expect(SITES.cab2c).toMatchObject({ id: 'cab2c', shortCode: 'kca', currency: 'CAD', languages: ['en', 'fr'], country: 'CA', supportPhone: '1-888-555-0168' });
+    expect(SITES.usafh).toMatchObject({ id: 'usafh', shortCode: 'afh', currency: 'USD', languages: ['en'], country: 'US', supportPhone: '1-877-555-0190' });
   });
   it('gives the Canadian site the brown header (VISUAL.md)', () => {
     expect(SITES.cab2c.theme).toBe('brown');

@@ -51,6 +51,7 @@ import type { BaseSiteUid } from '@store/contracts';
 import type { CmsComponentTable, CmsPageTable, CmsSlotTable, Database, SiteConfigTable } from '../schema.ts';
 import { buildDemoCatalog, DEMO_CATEGORY_CODES as C, DEMO_CODES } from './catalog.ts';
 import { SITE_DEFINITIONS } from './sites.ts';
+import { SITES as SITE_INFO } from '@store/domain';
 
 type L<T> = { en: T; fr: T };
 
@@ -61,7 +62,7 @@ export const SITE_SETTINGS: Record<BaseSiteUid, Record<string, string>> = {
     standardShipping: '799',
     expeditedShipping: '1999',
     freeShippingExcludedRegions: 'AK,HI,PR',
-    supportPhone: '1-800-555-0142',
+    supportPhone: SITE_INFO.usb2c.supportPhone,
     supportEmail: 'support@brewhaus.example',
     brewerDiscountPercent: '20',
     frotherDiscountPercent: '15',
@@ -71,7 +72,7 @@ export const SITE_SETTINGS: Record<BaseSiteUid, Record<string, string>> = {
     standardShipping: '1199',
     expeditedShipping: '2499',
     freeShippingExcludedRegions: '',
-    supportPhone: '1-888-555-0168',
+    supportPhone: SITE_INFO.cab2c.supportPhone,
     supportEmail: 'support@brewhaus-canada.example',
     brewerDiscountPercent: '20',
     frotherDiscountPercent: '15',
@@ -81,7 +82,7 @@ export const SITE_SETTINGS: Record<BaseSiteUid, Record<string, string>> = {
     standardShipping: '999',
     expeditedShipping: '2499',
     freeShippingExcludedRegions: 'AK,HI,PR',
-    supportPhone: '1-877-555-0190',
+    supportPhone: SITE_INFO.usafh.supportPhone,
     supportEmail: 'office@brewhaus.example',
     brewerDiscountPercent: '10',
     frotherDiscountPercent: '10',

@@ -223,6 +223,9 @@ function bundleBox(p: ProductSvgInput, c: string): string {
  */
 export function productSvg(input: ProductSvgInput): string {
   const c = safeColor(input.color);
+  // "Brewhaus Brewhaus Solo" reads badly: drop a brand the name already starts with.
+  const name = input.name.toLowerCase().startsWith(input.brand.toLowerCase() + ' ') ? input.name.slice(input.brand.length + 1) : input.name;
+  input = { ...input, name };
   switch (input.productType) {
     case 'Brewer':
       return brewer(input, c);

@@ -1,0 +1,43 @@
+/**
+ * The body of category and search pages: facets (left column on desktop, drawer on mobile),
+ * active filters, sort, the card grid and the pagination.
+ */
+import type { ReactNode } from 'react';
+import type { Facet, ProductCard } from '@store/contracts';
+import type { ListState } from '../../lib/listing.ts';
+import { useT } from '../../lib/use-t.ts';
+import { ProductGrid } from '../product/ProductCard.tsx';
+import { ActiveFilters, Facets } from './Facets.tsx';
+import { Pagination } from './Pagination.tsx';
+import { SortSelect } from './SortSelect.tsx';
+
+export interface ListingViewProps {
+  pathname: string;
+  state: ListState;
+  products: ProductCard[];
+  facets: Facet[];
+  totalResults: number;
+  totalPages: number;
+  /** shown instead of the grid when there are no products */
+  empty?: ReactNode;
+}
+
+export function ListingView({ pathname, state, products, facets, totalResults, totalPages, empty }: ListingViewProps) {
+  const t = useT();
+  const labels: Record<string, string> = {};
+  for (const f of facets) for (const v of f.values) labels[`${f.code}:${v.code}`] = v.name;
+  return (
+    <div className={`listing-layout${facets.some((f) => f.values.length) ? '' : ' no-facets'}`}>
+      <Facets facets={facets} state={state} pathname={pathname} />
+      <div className="listing-main">
+        <div className="listing-toolbar">
+          <h2 className="listing-count">{t('listing.results', { count: totalResults })}</h2>
+          {products.length > 0 ? <SortSelect state={state} pathname={pathname} /> : null}
+        </div>
+        <ActiveFilters state={state} pathname={pathname} labels={labels} />
+        {products.length > 0 ? <ProductGrid products={products} /> : (empty ?? <p className="listing-empty">{t('listing.empty')}</p>)}
+        <Pagination state={state} totalPages={totalPages} pathname={pathname} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The root loader's data as the components see it (`useShell()`), with safe defaults when the
+ * root loader did not run (an error before it, or a test render).
+ */
+import { createContext, useContext } from 'react';
+import type { BaseSiteId, Lang, Locale } from '@store/domain';
+import type { Flash } from './flash.ts';
+
+/** A message of the header message bar (NAVIGATIONHEADER messageItems, spec §7). */
+export interface HeaderMessage {
+  uid: string;
+  message: string;
+  url: string | null;
+}
+
+/** The storefront shell data of a page. */
+export interface ShellData {
+  site: BaseSiteId;
+  lang: Lang;
+  locale: Locale;
+  htmlLang: string;
+  messageItems: HeaderMessage[];
+  cartQuantity: number;
+  flash: Flash | null;
+  /** categories of the main navigation, with localised names when the API knows them */
+  nav: Array<{ key: 'beverages' | 'brewers' | 'accessories' | 'giftCards'; code: string; url: string }>;
+  devPages: boolean;
+}
+
+/** Defaults: usb2c, English, empty cart. */
+export const DEFAULT_SHELL: ShellData = {
+  site: 'usb2c',
+  lang: 'en',
+  locale: 'en-US',
+  htmlLang: 'en',
+  messageItems: [],
+  cartQuantity: 0,
+  flash: null,
+  nav: [],
+  devPages: false,
+};
+
+export const ShellContext = createContext<ShellData>(DEFAULT_SHELL);
+
+/** The shell data of the current page. */
+export function useShell(): ShellData {
+  return useContext(ShellContext);
+}

@@ -1,0 +1,54 @@
+/**
+ * The root loader's work: brand and language from the request, the header message bar
+ * (NAVIGATIONHEADER siteConfig, spec §7), the cart count from the cartGuid cookie, and the
+ * one-shot flash message. Never throws: each part falls back (no messages, count 0), so the
+ * shell can always render, including the error page.
+ */
+import type { Lang } from '@store/domain';
+import { clearFlashCookie, readFlash } from './cookies.server.ts';
+import { getRequestContext } from './context.server.ts';
+import type { ContextArgs } from './context.server.ts';
+import { CATEGORY_CODES, pathsFor } from './paths.ts';
+import type { HeaderMessage, ShellData } from './shell-data.ts';
+
+/** The main navigation (spec §9 Quick Shop ids and the gift-card category). */
+export function navFor(lang: Lang): ShellData['nav'] {
+  const paths = pathsFor(lang);
+  return (['beverages', 'brewers', 'accessories', 'giftCards'] as const).map((key) => ({
+    key,
+    code: CATEGORY_CODES[key],
+    url: paths.category(CATEGORY_CODES[key]),
+  }));
+}
+
+/** Loads the shell data and the headers the root loader must send (flash cookie removal). */
+export async function loadShell(args: ContextArgs): Promise<{ shell: ShellData; headers: Headers }> {
+  const ctx = getRequestContext(args);
+  const headers = new Headers();
+  const [messageItems, cartQuantity] = await Promise.all([
+    ctx.api
+      .getSiteConfig(ctx.site, { lang: ctx.lang, pageLabelOrId: 'NAVIGATIONHEADER' })
+      .then((c): HeaderMessage[] => c.messageItems.map((m) => ({ uid: m.uid, message: m.message, url: m.url ?? null })))
+      .catch((): HeaderMessage[] => []),
+    ctx.cart.guid
+      ? ctx.commerce
+          .getCart(ctx.site, ctx.cart.guid, { lang: ctx.lang })
+          .then((c) => (c.status === 'open' ? c.cartQuantity : 0))
+          .catch(() => 0)
+      : Promise.resolve(0),
+  ]);
+  const flash = readFlash(args.request);
+  if (flash) headers.append('Set-Cookie', clearFlashCookie(ctx.secure));
+  const shell: ShellData = {
+    site: ctx.site,
+    lang: ctx.lang,
+    locale: ctx.locale,
+    htmlLang: ctx.htmlLang,
+    messageItems,
+    cartQuantity,
+    flash,
+    nav: navFor(ctx.lang),
+    devPages: ctx.storefront.devPages,
+  };
+  return { shell, headers };
+}

@@ -1,0 +1,181 @@
+/**
+ * The document shell: `<html lang>` and the brand theme (CSS custom properties selected by
+ * `data-site`), header, main, footer, snackbar, and the root error boundary (generic error page
+ * with status 500, spec §2/§8; 404 page for unknown routes).
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import { pathIsFrench } from '@store/domain';
+import type { Route } from './+types/root';
+import { ErrorPage, NotFoundPage } from './components/ErrorPage.tsx';
+import { Footer } from './components/layout/Footer.tsx';
+import { Header } from './components/layout/Header.tsx';
+import { Snackbar } from './components/Snackbar.tsx';
+import { messages } from './i18n/index.ts';
+import { addToCartErrorKey } from './lib/add-to-cart-result.ts';
+import { CartUiContext } from './lib/cart-ui.ts';
+import type { CartUi, SnackMessage } from './lib/cart-ui.ts';
+import { useNonce } from './lib/nonce.ts';
+import { loadShell } from './lib/shell.server.ts';
+import { pathsFor } from './lib/paths.ts';
+import { DEFAULT_SHELL, ShellContext } from './lib/shell-data.ts';
+import type { ShellData } from './lib/shell-data.ts';
+import { useT } from './lib/use-t.ts';
+import baseCss from './styles/base.css?url';
+import layoutCss from './styles/layout.css?url';
+import catalogCss from './styles/catalog.css?url';
+import pagesCss from './styles/pages.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'stylesheet', href: baseCss },
+  { rel: 'stylesheet', href: layoutCss },
+  { rel: 'stylesheet', href: catalogCss },
+  { rel: 'stylesheet', href: pagesCss },
+];
+
+/** Brand, language, header data and cart count; never throws (each part falls back). */
+export async function loader(args: Route.LoaderArgs) {
+  const { shell, headers } = await loadShell(args);
+  return data(shell, { headers });
+}
+
+/** The shell data only changes with an action (cart count) or a change of brand or language. */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== 'GET') {
+    // a refused add to cart changes nothing in the header
+    const refused = typeof actionResult === 'object' && actionResult !== null && (actionResult as { ok?: unknown }).ok === false;
+    return refused ? false : defaultShouldRevalidate;
+  }
+  if (pathIsFrench(currentUrl.pathname) !== pathIsFrench(nextUrl.pathname)) return true;
+  if (currentUrl.searchParams.get('site') !== nextUrl.searchParams.get('site')) return true;
+  return currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search ? defaultShouldRevalidate : false;
+}
+
+function flashMessage(shell: ShellData, t: ReturnType<typeof useT>, addedParam: string | null): SnackMessage | null {
+  const cart = { href: pathsFor(shell.lang).cart, label: t('addToCart.viewCart') };
+  if (shell.flash?.kind === 'added') {
+    return {
+      kind: 'success',
+      text: shell.flash.name ? t('addToCart.added', { name: shell.flash.name }) : t('addToCart.addedGeneric'),
+      link: cart,
+    };
+  }
+  if (shell.flash?.kind === 'error') return { kind: 'error', text: t(addToCartErrorKey(shell.flash.reason)) };
+  if (addedParam) return { kind: 'success', text: t('addToCart.addedGeneric'), link: cart };
+  return null;
+}
+
+/** Header, main and footer inside the intl provider; owns the snackbar state. */
+function ShellBody({ shell, children }: { shell: ShellData; children: ReactNode }) {
+  const t = useT();
+  const location = useLocation();
+  const addedParam = new URLSearchParams(location.search).get('added');
+  const [snack, setSnack] = useState<{ message: SnackMessage | null; serial: number }>(() => ({
+    message: flashMessage(shell, t, addedParam),
+    serial: 0,
+  }));
+  const [countOverride, setCountOverride] = useState<number | null>(null);
+  useEffect(() => setCountOverride(null), [shell.cartQuantity]);
+  useEffect(() => {
+    const m = flashMessage(shell, t, null);
+    if (m) setSnack((s) => ({ message: m, serial: s.serial + 1 }));
+    // a new flash arrives with new loader data only
+  }, [shell.flash]);
+  const cartUi = useMemo<CartUi>(
+    () => ({
+      notify: (message) => setSnack((s) => ({ message, serial: s.serial + 1 })),
+      setCartQuantity: (q) => setCountOverride(q),
+    }),
+    [],
+  );
+  const onClose = useCallback(() => setSnack((s) => ({ message: null, serial: s.serial })), []);
+  const view = countOverride === null ? shell : { ...shell, cartQuantity: countOverride };
+  return (
+    <ShellContext.Provider value={view}>
+      <CartUiContext.Provider value={cartUi}>
+        <a className="skip-link" href="#main">
+          {t('a11y.skipToContent')}
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <Snackbar message={snack.message} serial={snack.serial} onClose={onClose} />
+      </CartUiContext.Provider>
+    </ShellContext.Provider>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const loaded = useRouteLoaderData<typeof loader>('root');
+  const shell: ShellData = loaded ?? DEFAULT_SHELL;
+  const nonce = useNonce();
+  return (
+    <html lang={shell.htmlLang} data-site={shell.site} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={shell.site === 'cab2c' ? '#4a2c1d' : '#ffffff'} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <IntlProvider
+          locale={shell.lang === 'fr' ? 'fr-CA' : 'en'}
+          messages={messages[shell.lang]}
+          onError={(err) => {
+            if (err.code !== 'MISSING_TRANSLATION') console.warn(err.message);
+          }}
+        >
+          <ShellBody shell={shell}>{children}</ShellBody>
+        </IntlProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+function ErrorTitle({ id }: { id: 'notFound.title' | 'error.headline' }) {
+  const t = useT();
+  return <title>{t(id)}</title>;
+}
+
+/** 404 for unknown pages; the generic error page (status 500) for everything else. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const loaded = useRouteLoaderData<typeof loader>('root');
+  const shell = loaded ?? DEFAULT_SHELL;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <ErrorTitle id="notFound.title" />
+        <NotFoundPage lang={shell.lang} />
+      </>
+    );
+  }
+  return (
+    <>
+      <ErrorTitle id="error.headline" />
+      <ErrorPage site={shell.site} lang={shell.lang} />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Add to cart, POST /cart/add (spec §3 Add-to-cart payload, §4, §7): fields productCode, qty
+ * (default 1), entryType (default STD), redirectTo. Calls the commerce API with the cartGuid
+ * cookie and sets the cookie from the answer.
+ * - Without JavaScript (a plain form POST): 303 back to `redirectTo` with a one-shot flash cookie
+ *   (the snackbar, or the translated refusal).
+ * - With JavaScript (a fetcher, field `_mode=fetch`): `{ ok, cartQuantity, productName }` or
+ *   `{ ok: false, reason }` (the OCC `reason`, e.g. insufficientStock).
+ */
+import { isApiError } from '@store/contracts';
+import { DEFAULT_ADD_QTY, DEFAULT_ENTRY_TYPE, MAX_QTY_PER_ENTRY } from '@store/domain';
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/add-to-cart';
+import type { AddToCartResult } from '../lib/add-to-cart-result.ts';
+import { flashCookie } from '../lib/cookies.server.ts';
+import { getRequestContext } from '../lib/context.server.ts';
+import { logServerError } from '../lib/logger.server.ts';
+
+/** A same-site path to go back to (`/x?y`), never another origin; `fallback` otherwise. */
+export function safeRedirect(to: FormDataEntryValue | null, fallback: string): string {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  return to.slice(0, 2000);
+}
+
+/** GET /cart/add: nothing to show; go to the cart. */
+export async function loader(args: Route.LoaderArgs) {
+  const ctx = getRequestContext(args);
+  return redirect(ctx.paths.cart, 302);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const ctx = getRequestContext(args);
+  const form = await args.request.formData();
+  const productCode = String(form.get('productCode') ?? '').trim();
+  const qtyField = String(form.get('qty') ?? '').trim();
+  const qty = qtyField === '' ? DEFAULT_ADD_QTY : Number(qtyField);
+  const entryType = String(form.get('entryType') ?? '').trim() || DEFAULT_ENTRY_TYPE;
+  const redirectTo = safeRedirect(form.get('redirectTo'), ctx.paths.home);
+  const viaFetcher = form.get('_mode') === 'fetch';
+  const headers = new Headers();
+
+  let result: AddToCartResult;
+  if (!productCode || productCode.length > 64) {
+    result = { ok: false, reason: 'notFound' };
+  } else if (!Number.isInteger(qty) || qty < 1 || qty > MAX_QTY_PER_ENTRY) {
+    result = { ok: false, reason: 'invalidQuantity' };
+  } else {
+    try {
+      const answer = await ctx.commerce.addToCart(ctx.site, {
+        productCode,
+        qty,
+        entryType,
+        lang: ctx.lang,
+        ...(ctx.cart.guid ? { cartGuid: ctx.cart.guid } : {}),
+      });
+      ctx.cart.setGuid(headers, answer.cartGuid);
+      result = { ok: true, cartQuantity: answer.cartQuantity, productName: answer.entry.product.name };
+    } catch (error) {
+      if (isApiError(error) && error.isClientError) {
+        result = { ok: false, reason: error.reason ?? 'generic' };
+      } else {
+        logServerError(error, { url: args.request.url, label: 'add-to-cart' });
+        result = { ok: false, reason: 'generic' };
+      }
+    }
+  }
+
+  // 200 either way: the outcome is in the body, and the browser logs no failed request
+  if (viaFetcher) return data(result, { headers });
+  headers.append(
+    'Set-Cookie',
+    flashCookie(
+      result.ok ? { kind: 'added', name: result.productName, cartQuantity: result.cartQuantity } : { kind: 'error', reason: result.reason },
+      ctx.secure,
+    ),
+  );
+  return redirect(redirectTo, { status: 303, headers });
+}

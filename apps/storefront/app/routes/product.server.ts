@@ -1,0 +1,98 @@
+/**
+ * Product and bundle page data (spec §2, §3): the FULL product, the canonical redirect (301 for a
+ * wrong slug, 302 from a variant code to its base product, keeping the variant in the fragment),
+ * the discontinued redirect (302), and the server-side variant choice (`?variant=`, else the
+ * default variant; the fragment is read in the browser).
+ */
+import { canonicalProductRedirect, SITES } from '@store/domain';
+import type { ProductCard, ProductFull } from '@store/contracts';
+import { parseComponent } from '../components/cms/cms-data.ts';
+import { redirect } from 'react-router';
+import type { Params } from 'react-router';
+import { getRequestContext } from '../lib/context.server.ts';
+import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
+import { notFound, rethrowLookupError } from '../lib/errors.server.ts';
+import type { PageMeta } from '../lib/meta.ts';
+
+/** The product code of a product URL: `:code`, or the last segment of `/pdp/...`. */
+export function productCodeFromParams(params: Params): string | null {
+  if (params.code) return params.code;
+  const splat = params['*'];
+  if (!splat) return null;
+  const parts = splat.split('/').filter(Boolean);
+  const last = parts[parts.length - 1];
+  return last ?? null;
+}
+
+/** The variant shown first: `?variant=` when it is one of the product's, else the default variant. */
+export function initialVariantCode(product: ProductFull, requested: string | null): string {
+  if (requested && product.variantOptions.some((v) => v.code === requested)) return requested;
+  const def = product.variantOptions.find((v) => v.defaultVariant) ?? product.variantOptions.find((v) => v.code === product.defaultVariantCode);
+  return def?.code ?? product.variantOptions[0]?.code ?? product.defaultVariantCode;
+}
+
+/** Loads the page or throws the redirect / 404. */
+export async function loadProductPage(args: ContextArgs & { params: Params }) {
+  const ctx = getRequestContext(args);
+  const code = productCodeFromParams(args.params);
+  if (!code || code.length > 64) notFound();
+  let product: ProductFull;
+  try {
+    product = await ctx.api.getProduct(ctx.site, code, { lang: ctx.lang });
+  } catch (error) {
+    rethrowLookupError(error, ctx.paths.discontinued);
+  }
+  if (product.discontinued) throw redirect(ctx.paths.discontinued, 302);
+
+  const canonical = canonicalProductRedirect({
+    pathname: ctx.url.pathname,
+    search: ctx.url.search,
+    canonicalPath: product.url,
+    requestedCode: code,
+    baseProductCode: product.code,
+  });
+  if (canonical) {
+    const selected = product.baseOptions.selected ?? product.variantOptions.find((v) => v.code === code) ?? null;
+    const fragment = canonical.status === 302 && selected?.variantUrlSuffix ? `#${selected.variantUrlSuffix}` : '';
+    throw redirect(`${canonical.location}${fragment}`, canonical.status);
+  }
+
+  const selectedCode = initialVariantCode(product, ctx.url.searchParams.get('variant'));
+  const meta: PageMeta = {
+    title: ctx.t('meta.title', { title: product.name, brand: SITES[ctx.site].name }),
+    description: product.summary || undefined,
+    canonical: product.url,
+    alternates: product.alternateUrls,
+  };
+  return { product, selectedCode, meta, crossSell: loadCrossSell(ctx, product.code) };
+}
+
+/** A "you may also like" list below the product. */
+export interface CrossSell {
+  title: string;
+  products: ProductCard[];
+}
+
+/**
+ * The cross-sell carousel of the ProductPage template (CMS slot CrossSell), without the product
+ * itself. Deferred: never rejects (null when anything fails or nothing is left).
+ */
+export function loadCrossSell(ctx: RequestContext, code: string): Promise<CrossSell | null> {
+  return ctx.api
+    .getCmsPage(ctx.site, { pageType: 'ProductPage', code, lang: ctx.lang })
+    .then(async (page) => {
+      for (const slot of page.contentSlots.contentSlot) {
+        for (const c of slot.components.component) {
+          const known = parseComponent(c);
+          if (known?.typeCode !== 'ProductCarouselComponent') continue;
+          const codes = known.productCodes.filter((x) => x !== code).slice(0, 8);
+          if (codes.length === 0) return null;
+          const { products } = await ctx.api.getProductCodesData(ctx.site, codes, { lang: ctx.lang });
+          return products.length ? { title: known.title, products } : null;
+        }
+      }
+      return null;
+    })
+    .catch(() => null);
+}
+

@@ -1,0 +1,261 @@
+/**
+ * Product and bundle page (spec §2, VISUAL.md "Product page"): image left, buy box right (name,
+ * size, price per spec §5, variant swatches, quantity, add to cart, stock status, distance to
+ * free shipping), then description, classifications table and bundle contents. The variant comes
+ * from the URL fragment (variantUrlSuffix, read after hydration), `?variant=` (server, no
+ * JavaScript) or the default variant.
+ */
+import { Suspense, useEffect, useState } from 'react';
+import { Await, Link } from 'react-router';
+import { formatMoney, sizeLabel } from '@store/domain';
+import type { CurrencyIso } from '@store/domain';
+import type { ProductFull, VariantOption } from '@store/contracts';
+import type { Route } from './+types/product';
+import { AddToCartForm } from '../components/product/AddToCartForm.tsx';
+import { displayedMinor, Price, priceStrings, toMinor } from '../components/product/Price.tsx';
+import { StockStatus } from '../components/product/StockStatus.tsx';
+import { VariantSwatches } from '../components/product/VariantSwatches.tsx';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { SectionBoundary } from '../components/cms/CmsBlocks.tsx';
+import { ProductCard } from '../components/product/ProductCard.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { pathsFor } from '../lib/paths.ts';
+import { useShell } from '../lib/shell-data.ts';
+import { useT } from '../lib/use-t.ts';
+import { loadProductPage } from './product.server.ts';
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadProductPage(args);
+}
+
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
+
+/** The variant whose URL suffix is in the fragment (`#24ct`), if any. */
+export function variantFromHash(options: VariantOption[], hash: string): VariantOption | undefined {
+  const raw = hash.replace(/^#/, '');
+  if (!raw) return undefined;
+  let suffix = raw;
+  try {
+    suffix = decodeURIComponent(raw);
+  } catch {
+    // keep raw
+  }
+  return options.find((o) => o.variantUrlSuffix === suffix || o.variantUrlSuffix === `#${suffix}`);
+}
+
+function FreeShippingLine({ product, variant }: { product: ProductFull; variant: VariantOption | undefined }) {
+  const t = useT();
+  const { locale } = useShell();
+  const currency: CurrencyIso = product.amountAwayFromFreeShipping.currencyIso === 'CAD' ? 'CAD' : 'USD';
+  const awayDefault = toMinor(product.amountAwayFromFreeShipping.value);
+  if (product.isVirtual) return null;
+  let away = awayDefault;
+  if (variant && awayDefault > 0) {
+    const def = displayedMinor(product).priceMinor;
+    const chosen = displayedMinor(variant).priceMinor;
+    away = Math.max(0, awayDefault + def - chosen);
+  }
+  return (
+    <p className="free-shipping">
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path d="M3 6h11v9H3zM14 9h4l3 3v3h-7z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+        <circle cx="7" cy="17" r="1.8" fill="currentColor" />
+        <circle cx="17" cy="17" r="1.8" fill="currentColor" />
+      </svg>
+      {away > 0 ? t('product.freeShippingAway', { amount: formatMoney(away, currency, locale) }) : t('product.freeShippingYes')}
+    </p>
+  );
+}
+
+function Description({ text }: { text: string }) {
+  const paragraphs = text
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  return (
+    <>
+      {paragraphs.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </>
+  );
+}
+
+function BundleContents({ product }: { product: ProductFull }) {
+  const t = useT();
+  const { lang } = useShell();
+  const bundle = product.bundleTemplateData;
+  if (!bundle) return null;
+  return (
+    <section className="pdp-section" aria-labelledby="bundle-title">
+      <h2 id="bundle-title">{t('product.bundleContents')}</h2>
+      <ul className="bundle-items">
+        {bundle.masterTemplateData.bundleProductsData.map((item) => {
+          const image = item.productData.images[0];
+          return (
+            <li key={item.productData.code} className="bundle-item">
+              {image ? <img src={image.url} alt="" width={96} height={96} loading="lazy" /> : null}
+              <div>
+                <p className="bundle-item-name">
+                  <span className="bundle-qty">{t('product.bundleItemQty', { qty: item.qty })}</span>{' '}
+                  <Link to={item.productData.url}>{item.productData.name}</Link>
+                </p>
+                {item.productData.count !== null ? (
+                  <p className="muted">{sizeLabel(item.productData.count, null, lang) ?? item.productData.sizeLabel}</p>
+                ) : null}
+                {!item.bundleInStock ? <p className="stock stock-outOfStock">{t('product.bundleItemOutOfStock')}</p> : null}
+              </div>
+              <p className="bundle-item-price">{item.productBundlePrice.formattedValue}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="bundle-total">{t('product.bundleItemsTotal', { price: bundle.itemsTotalPrice.formattedValue })}</p>
+    </section>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, selectedCode, crossSell } = loaderData;
+  const t = useT();
+  const { lang, locale } = useShell();
+  const paths = pathsFor(lang);
+  const [selected, setSelected] = useState(selectedCode);
+  useEffect(() => setSelected(selectedCode), [selectedCode]);
+  useEffect(() => {
+    const fromHash = variantFromHash(product.variantOptions, window.location.hash);
+    if (fromHash) setSelected(fromHash.code);
+  }, [product]);
+
+  const variant = product.variantOptions.find((v) => v.code === selected);
+  const priceSource = variant ?? product;
+  const image = variant?.images[0] ?? product.images[0];
+  const sized = product.productType === 'Coffee' || (product.productType === 'Bundle' && product.count !== null);
+  const size = !sized ? null : variant ? (sizeLabel(variant.count, product.packType, lang) ?? variant.sizeLabel) : sizeLabel(product.count, product.packType, lang);
+  const stock = variant?.stock.stockLevelStatus ?? product.stock.stockLevelStatus;
+  const multi = product.variantOptions.length > 1;
+  const category = product.categories[product.categories.length - 1];
+  const { was } = priceStrings(
+    {
+      priceData: priceSource.priceData,
+      discountPriceData: variant ? variant.discountPriceData : product.discountPriceData,
+      isDiscountPrice: priceSource.isDiscountPrice,
+      salesPriceStrategy: priceSource.salesPriceStrategy,
+    },
+    locale,
+  );
+
+  function select(code: string) {
+    setSelected(code);
+    const v = product.variantOptions.find((o) => o.code === code);
+    if (v?.variantUrlSuffix) window.history.replaceState(window.history.state, '', `#${v.variantUrlSuffix.replace(/^#/, '')}`);
+  }
+
+  const specs = product.classifications.filter((c) => c.features.length > 0);
+  return (
+    <div className="container pdp" data-product-code={product.code}>
+      <Breadcrumbs
+        items={[
+          { label: t('breadcrumb.home'), to: paths.home },
+          ...(category ? [{ label: category.name, to: category.url }] : []),
+          { label: product.name },
+        ]}
+      />
+      <div className="pdp-main">
+        <div className="pdp-gallery">
+          {image ? (
+            <img src={image.url} alt={image.altText || product.name} width={640} height={640} className="pdp-image" fetchPriority="high" />
+          ) : null}
+          {was ? <span className="badge badge-sale pdp-badge">%</span> : null}
+        </div>
+        <div className="pdp-buybox">
+          {product.brand ? <p className="pdp-brand">{product.brand}</p> : null}
+          <h1 className="pdp-title">{product.name}</h1>
+          {size ? <p className="pdp-size">{size}</p> : null}
+          <Price
+            input={{
+              priceData: priceSource.priceData,
+              discountPriceData: variant ? variant.discountPriceData : product.discountPriceData,
+              isDiscountPrice: priceSource.isDiscountPrice,
+              salesPriceStrategy: priceSource.salesPriceStrategy,
+            }}
+            locale={locale}
+            size="lg"
+          />
+          <StockStatus status={stock} />
+          <AddToCartForm
+            productCode={multi ? undefined : (variant?.code ?? product.defaultVariantCode)}
+            productName={product.name}
+            withQuantity
+            soldOut={stock === 'outOfStock'}
+            className="pdp-cart"
+          >
+            {multi ? (
+              <VariantSwatches
+                options={product.variantOptions}
+                selected={selected}
+                onSelect={select}
+                packType={product.packType}
+                productType={product.productType}
+              />
+            ) : null}
+          </AddToCartForm>
+          <FreeShippingLine product={product} variant={variant} />
+          {product.summary ? <p className="pdp-summary">{product.summary}</p> : null}
+        </div>
+      </div>
+      <div className="pdp-details">
+      {product.description ? (
+        <section className="pdp-section" aria-labelledby="desc-title">
+          <h2 id="desc-title">{t('product.description')}</h2>
+          <div className="prose">
+            <Description text={product.description} />
+          </div>
+        </section>
+      ) : null}
+      <BundleContents product={product} />
+      {specs.length > 0 ? (
+        <section className="pdp-section" aria-labelledby="spec-title">
+          <h2 id="spec-title">{t('product.specifications')}</h2>
+          {specs.map((c) => (
+            <table key={c.code} className="spec-table">
+              <caption>{c.name}</caption>
+              <tbody>
+                {c.features.map((f) => (
+                  <tr key={f.code}>
+                    <th scope="row">{f.name}</th>
+                    <td>{f.featureValues.map((v) => v.value).join(', ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        </section>
+      ) : null}
+      </div>
+      <SectionBoundary>
+        <Suspense fallback={null}>
+          <Await resolve={crossSell} errorElement={null}>
+            {(list) =>
+              list ? (
+                <section className="pdp-cross-sell carousel" aria-labelledby="cross-sell-title">
+                  <h2 id="cross-sell-title" className="section-title">
+                    {list.title}
+                  </h2>
+                  <ul className="carousel-track">
+                    {list.products.map((p) => (
+                      <li key={p.code} className="carousel-item">
+                        <ProductCard product={p} />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null
+            }
+          </Await>
+        </Suspense>
+      </SectionBoundary>
+    </div>
+  );
+}

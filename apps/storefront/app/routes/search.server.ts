@@ -1,0 +1,42 @@
+/** Search page data (spec §2: `/search?term=`, `/fr/recherche?term=`; keyword redirects). */
+import { PRODUCT_PAGE_SIZE, SITES } from '@store/domain';
+import type { SearchAnswer } from '@store/contracts';
+import { redirect } from 'react-router';
+import { getRequestContext } from '../lib/context.server.ts';
+import type { ContextArgs } from '../lib/context.server.ts';
+import { apiQuery, readListState } from '../lib/listing.ts';
+import type { PageMeta } from '../lib/meta.ts';
+
+export async function loadSearchPage(args: ContextArgs) {
+  const ctx = getRequestContext(args);
+  const state = readListState(ctx.url.searchParams);
+  const brand = SITES[ctx.site].name;
+  let answer: SearchAnswer | null = null;
+  if (state.term) {
+    answer = await ctx.api.search(ctx.site, {
+      term: state.term,
+      lang: ctx.lang,
+      page: state.page - 1,
+      pageSize: PRODUCT_PAGE_SIZE,
+      facets: apiQuery(state),
+      sort: state.sort,
+    });
+    if (answer.keywordRedirect && state.filters.length === 0 && state.page === 1) throw redirect(answer.keywordRedirect.url, 302);
+  }
+  const meta: PageMeta = {
+    title: ctx.t('meta.title', {
+      title: state.term ? ctx.t('search.title', { term: state.term }) : ctx.t('search.pageTitle'),
+      brand,
+    }),
+    noindex: true,
+  };
+  return {
+    state,
+    pathname: ctx.url.pathname,
+    products: answer?.products ?? [],
+    facets: answer?.facets ?? [],
+    totalResults: answer?.pagination.totalResults ?? 0,
+    totalPages: answer?.pagination.totalPages ?? 0,
+    meta,
+  };
+}
