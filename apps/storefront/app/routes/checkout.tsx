@@ -1,4 +1,216 @@
-/** Placeholder: owned by the cart/checkout work (issue 2). */
-export default function Placeholder() {
-  return <main><h1>checkout</h1></main>;
+/**
+ * Guest single-step checkout, `/checkout/singlestep` and `/checkout/v2/singlestep` (and `/fr/...`),
+ * spec §2 and issue 2: one page with sections in order (contact, shipping address, shipping
+ * method, billing address, payment, review with "Place order") and a sticky order summary.
+ * Every section is a form that works without JavaScript; see checkout.server.ts for the flow.
+ */
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import type { Route } from './+types/checkout';
+import { AddressBlock } from '../components/checkout/AddressFields.tsx';
+import { OrderSummary } from '../components/checkout/OrderSummary.tsx';
+import { Section } from '../components/checkout/Section.tsx';
+import type { SectionState } from '../components/checkout/Section.tsx';
+import { BillingForm, ContactForm, DeliveryForm, PaymentFields, ShippingForm, usePlaceOrder } from '../components/checkout/SectionForms.tsx';
+import checkoutCss from '../components/checkout/checkout.css?url';
+import { pageMeta } from '../lib/meta.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
+import { useT } from '../lib/use-t.ts';
+import { useVariantText } from '../components/cart/use-variant-text.ts';
+import { checkoutAction, loadCheckoutPage } from './checkout.server.ts';
+import type { CheckoutPageData, SectionId } from './checkout.server.ts';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadCheckoutPage(args);
+}
+
+export async function action(args: Route.ActionArgs) {
+  return checkoutAction(args);
+}
+
+const ORDER: readonly SectionId[] = ['contact', 'shipping', 'delivery', 'billing', 'payment'];
+const TOTAL_STEPS = 6;
+
+/** The sticky order summary: the lines, then the totals. */
+function CheckoutSummary({ data }: { data: CheckoutPageData }) {
+  const t = useT();
+  const variantText = useVariantText();
+  const { cart } = data;
+  return (
+    <aside className="summary-card checkout-summary" aria-labelledby="checkout-summary-title">
+      <OrderSummary
+        titleId="checkout-summary-title"
+        taxKnown={cart.deliveryAddress !== null}
+        totals={{ ...cart, itemCount: cart.cartQuantity }}
+      />
+      <h3 className="visually-hidden">{t('summary.items')}</h3>
+      <ul className="summary-lines">
+        {cart.entries.map((e) => (
+          <li key={e.entryNumber}>
+            <img src={e.product.imageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
+            <span className="summary-line-name">
+              {e.product.name}
+              <span className="summary-line-meta">
+                {[variantText(e.product), t('summary.qty', { qty: e.quantity })].filter(Boolean).join(' · ')}
+              </span>
+            </span>
+            <span className="summary-line-price">{e.totalPrice.formattedValue}</span>
+          </li>
+        ))}
+      </ul>
+      <Link to={data.cartPath} className="summary-edit">
+        {t('summary.edit')}
+      </Link>
+    </aside>
+  );
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const data = loaderData;
+  const { cart, done, country, regions, payment } = data;
+  const t = useT();
+  const hydrated = useHydrated();
+  const open: SectionId = actionData?.section ?? data.open;
+  const place = usePlaceOrder(actionData);
+  const action = data.selfPath;
+
+  // With JavaScript, a section that opens after a save gets the focus (its heading).
+  const previousOpen = useRef<SectionId | null>(null);
+  useEffect(() => {
+    if (previousOpen.current !== null && previousOpen.current !== open) {
+      const heading = document.getElementById(`checkout-${open}-title`);
+      heading?.focus({ preventScroll: true });
+      heading?.closest('section')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }
+    previousOpen.current = open;
+  }, [open]);
+
+  const stateOf = (s: SectionId): SectionState => {
+    if (s === open) return 'open';
+    if (s !== 'payment' && done[s]) return 'done';
+    return 'todo';
+  };
+  const editHref = (s: SectionId) => `${action}?edit=${s}#checkout-${s}`;
+  const formProps = { action, actionData };
+  const reviewOpen = open === 'payment' && payment !== null;
+
+  const contact = (
+    <Section id="contact" step={1} total={TOTAL_STEPS} title={t('checkout.contact.title')} state={stateOf('contact')} editHref={editHref('contact')} summary={<p>{cart.email}</p>}>
+      <ContactForm {...formProps} cart={cart} />
+    </Section>
+  );
+  const shipping = (
+    <Section
+      id="shipping"
+      step={2}
+      total={TOTAL_STEPS}
+      title={t('checkout.shipping.title')}
+      state={stateOf('shipping')}
+      editHref={editHref('shipping')}
+      summary={cart.deliveryAddress ? <AddressBlock address={cart.deliveryAddress} /> : null}
+    >
+      <ShippingForm {...formProps} cart={cart} country={country} regions={regions} />
+    </Section>
+  );
+  const delivery = (
+    <Section
+      id="delivery"
+      step={3}
+      total={TOTAL_STEPS}
+      title={t('checkout.delivery.title')}
+      state={stateOf('delivery')}
+      editHref={editHref('delivery')}
+      summary={
+        cart.deliveryMode ? (
+          <p>
+            {cart.deliveryMode.name} — {cart.deliveryMode.isFree ? t('checkout.delivery.free') : cart.deliveryMode.deliveryCost.formattedValue}
+            <br />
+            <span className="muted">{cart.deliveryMode.description}</span>
+          </p>
+        ) : null
+      }
+    >
+      <DeliveryForm {...formProps} cart={cart} modes={data.deliveryModes} />
+    </Section>
+  );
+  const billing = (
+    <Section
+      id="billing"
+      step={4}
+      total={TOTAL_STEPS}
+      title={t('checkout.billing.title')}
+      state={stateOf('billing')}
+      editHref={editHref('billing')}
+      summary={
+        cart.billingSameAsShipping ? (
+          <p>{t('checkout.billing.sameSummary')}</p>
+        ) : cart.billingAddress ? (
+          <AddressBlock address={cart.billingAddress} />
+        ) : null
+      }
+    >
+      <BillingForm {...formProps} cart={cart} country={country} regions={regions} />
+    </Section>
+  );
+  const paymentSection = (
+    <Section id="payment" step={5} total={TOTAL_STEPS} title={t('checkout.payment.title')} state={reviewOpen ? 'open' : 'todo'}>
+      {payment ? <PaymentFields payment={payment} errors={place.errors} firstField={place.firstField} /> : null}
+    </Section>
+  );
+  const review = (
+    <Section id="review" step={6} total={TOTAL_STEPS} title={t('checkout.review.title')} state={reviewOpen ? 'open' : 'todo'}>
+      <div className="review">
+        <p className="review-total">{t('checkout.review.total', { total: cart.totalPrice.formattedValue })}</p>
+        <p className="section-note">{t('checkout.review.text')}</p>
+        <input type="hidden" name="intent" value="place" />
+        <input type="hidden" name="paymentIntentId" value={payment?.paymentIntentId ?? ''} />
+        <input type="hidden" name="idempotencyKey" value={place.result?.idempotencyKey ?? payment?.idempotencyKey ?? ''} />
+        <button
+          type="submit"
+          className="btn btn-primary btn-block place-order"
+          disabled={place.pending || payment?.provider !== 'test'}
+          aria-busy={place.pending || undefined}
+        >
+          {place.pending ? t('checkout.review.placing') : t('checkout.review.placeOrder')}
+        </button>
+      </div>
+    </Section>
+  );
+
+  return (
+    <div className="container checkout-page" data-hydrated={hydrated || undefined}>
+      <div className="page-heading checkout-heading">
+        <h1>{t('checkout.title')}</h1>
+        <p className="page-heading-count">{t('checkout.guest')}</p>
+        <Link to={data.cartPath} className="back-link">
+          {t('checkout.backToCart')}
+        </Link>
+      </div>
+      <div className="checkout-layout">
+        <div className="checkout-sections">
+          {contact}
+          {shipping}
+          {delivery}
+          {billing}
+          {reviewOpen ? (
+            <place.fetcher.Form method="post" action={action} noValidate className="place-order-form" id="place-order-form">
+              {paymentSection}
+              {review}
+            </place.fetcher.Form>
+          ) : (
+            <>
+              {paymentSection}
+              {review}
+            </>
+          )}
+          {ORDER.indexOf(open) < ORDER.indexOf('payment') ? <p className="section-note steps-note">{t('checkout.review.notReady')}</p> : null}
+        </div>
+        <CheckoutSummary data={data} />
+      </div>
+    </div>
+  );
 }

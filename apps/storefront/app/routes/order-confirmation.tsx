@@ -1,4 +1,125 @@
-/** Placeholder: owned by the cart/checkout work (issue 2). */
-export default function Placeholder() {
-  return <main><h1>order-confirmation</h1></main>;
+/**
+ * Order confirmation, `/order-confirmation/:orderCode` and `/fr/confirmation-de-commande/:orderCode`
+ * (spec §2, VISUAL.md "Confirmation"): the order code large, what happens next, the email note and
+ * the order summary (lines, totals with each tax line, addresses, shipping method, card brand and
+ * last 4 digits). Only the browser that placed the order can see it (order-confirmation.server.ts).
+ */
+import { Link } from 'react-router';
+import type { Route } from './+types/order-confirmation';
+import { AddressBlock } from '../components/checkout/AddressFields.tsx';
+import { OrderSummary } from '../components/checkout/OrderSummary.tsx';
+import checkoutCss from '../components/checkout/checkout.css?url';
+import { pageMeta } from '../lib/meta.ts';
+import { useT } from '../lib/use-t.ts';
+import { useVariantText } from '../components/cart/use-variant-text.ts';
+import { loadConfirmationPage } from './order-confirmation.server.ts';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadConfirmationPage(args);
+}
+
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+export default function OrderConfirmationPage({ loaderData }: Route.ComponentProps) {
+  const { order, support, homePath, placedOn } = loaderData;
+  const t = useT();
+  const variantText = useVariantText();
+  if (!order) {
+    return (
+      <div className="container confirmation-page">
+        <div className="confirmation-missing">
+          <h1>{t('confirmation.notFound.title')}</h1>
+          <p>{t('confirmation.notFound.text')}</p>
+          <Link to={homePath} className="btn btn-primary">
+            {t('confirmation.continue')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const brand = BRAND_NAMES[order.paymentInfo.brand.toLowerCase()] ?? order.paymentInfo.brand;
+  return (
+    <div className="container confirmation-page">
+      <div className="confirmation-hero">
+        <svg className="confirmation-check" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
+          <circle cx="24" cy="24" r="22" fill="currentColor" />
+          <path d="M14 24.5 21 31l13-14" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <h1>{t('confirmation.title')}</h1>
+        <p className="order-code-label">{t('confirmation.orderNumber')}</p>
+        <p className="order-code" data-testid="order-code">
+          {order.code}
+        </p>
+        {placedOn ? <p className="muted">{t('confirmation.placed', { date: placedOn })}</p> : null}
+        <p className="email-note">{t('confirmation.emailNote', { email: order.email })}</p>
+      </div>
+
+      <div className="confirmation-layout">
+        <div className="confirmation-main">
+          <section className="confirmation-card" aria-labelledby="next-title">
+            <h2 id="next-title">{t('confirmation.next.title')}</h2>
+            <ol className="next-steps">
+              <li>{t('confirmation.next.prepare')}</li>
+              <li>{t('confirmation.next.ship')}</li>
+              <li>{t('confirmation.next.help', { phone: support.phone, hours: support.hours })}</li>
+            </ol>
+          </section>
+
+          <section className="confirmation-card confirmation-details" aria-labelledby="details-title">
+            <h2 id="details-title" className="visually-hidden">
+              {t('summary.title')}
+            </h2>
+            <div className="details-grid">
+              <div>
+                <h3>{t('confirmation.shipTo')}</h3>
+                <AddressBlock address={order.deliveryAddress} />
+              </div>
+              <div>
+                <h3>{t('confirmation.delivery')}</h3>
+                <p>{order.deliveryMode.name}</p>
+              </div>
+              <div>
+                <h3>{t('confirmation.billTo')}</h3>
+                <AddressBlock address={order.billingAddress} />
+              </div>
+              <div>
+                <h3>{t('confirmation.payment')}</h3>
+                <p>{t('checkout.payment.cardSummary', { brand, last4: order.paymentInfo.last4 })}</p>
+              </div>
+            </div>
+          </section>
+        </div>
+
+        <aside className="summary-card" aria-labelledby="order-summary-title">
+          <OrderSummary
+            titleId="order-summary-title"
+            taxKnown
+            totals={{ ...order, deliveryMode: { name: order.deliveryMode.name }, itemCount: order.totalUnitCount }}
+          />
+          <h3 className="visually-hidden">{t('summary.items')}</h3>
+          <ul className="summary-lines">
+            {order.entries.map((e) => (
+              <li key={e.entryNumber}>
+                <img src={e.product.imageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
+                <span className="summary-line-name">
+                  {e.product.name}
+                  <span className="summary-line-meta">
+                    {[variantText(e.product), t('summary.qty', { qty: e.quantity })].filter(Boolean).join(' · ')}
+                  </span>
+                </span>
+                <span className="summary-line-price">{e.totalPrice.formattedValue}</span>
+              </li>
+            ))}
+          </ul>
+          <Link to={homePath} className="btn btn-secondary btn-block">
+            {t('confirmation.continue')}
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
 }

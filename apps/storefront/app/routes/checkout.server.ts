@@ -1,0 +1,355 @@
+/**
+ * Guest single-step checkout, server side (spec §2 `/checkout/singlestep`, §7 Checkout calls;
+ * issue 2 "Guest single-step checkout"). One page with sections in order: contact, shipping
+ * address, shipping method, billing address, payment and review.
+ *
+ * - The loader sends the shopper back to the cart when there is no open cart or when the
+ *   cart-validation check (spec §2) fails, decides which section is open (the first incomplete
+ *   one, or `?edit=<section>` for a completed one), and, when the review renders, creates (or
+ *   refreshes) the payment intent and a fresh idempotency key for "Place order".
+ * - The action handles one section per POST (`intent` = contact | address | delivery | billing |
+ *   place). Success redirects back to the page (303) with the next section open, which works
+ *   without JavaScript and, through a fetcher, without a full reload. Failure answers the
+ *   section's errors (translated, per field) with status 400.
+ * - Card data: with the test provider the card number travels only in the place-order POST, to
+ *   the API, and is never stored or echoed back; with Stripe the page needs Stripe.js Elements.
+ */
+import { randomUUID } from 'node:crypto';
+import { isApiError } from '@store/contracts';
+import type { AddressInput, Cart, DeliveryMode, Order, PaymentProviderName } from '@store/contracts';
+import { regionOptions, SITES } from '@store/domain';
+import type { Country } from '@store/domain';
+import { data, redirect } from 'react-router';
+import { toFormErrors } from '../components/checkout/occ-errors.ts';
+import type { FormErrors } from '../components/checkout/occ-errors.ts';
+import { getRequestContext } from '../lib/context.server.ts';
+import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
+import type { PageMeta } from '../lib/meta.ts';
+import { cartView, readOpenCart } from './cart.server.ts';
+import type { CartView } from './cart.server.ts';
+import { orderAccessCookie } from './order-confirmation.server.ts';
+
+/** The checkout sections, in page order. */
+export const SECTIONS = ['contact', 'shipping', 'delivery', 'billing', 'payment'] as const;
+/** A checkout section. */
+export type SectionId = (typeof SECTIONS)[number];
+/** The form intents of the sections (`address` saves the shipping address, `place` places the order). */
+export const INTENTS = ['contact', 'address', 'delivery', 'billing', 'place'] as const;
+export type Intent = (typeof INTENTS)[number];
+
+/** The section each intent belongs to. */
+export const SECTION_OF_INTENT: Record<Intent, SectionId> = {
+  contact: 'contact',
+  address: 'shipping',
+  delivery: 'delivery',
+  billing: 'billing',
+  place: 'payment',
+};
+
+/** Address form field names (same for shipping and billing). */
+export const ADDRESS_FIELDS = ['firstName', 'lastName', 'line1', 'line2', 'city', 'region', 'postalCode', 'phone'] as const;
+/** Card fields of the test provider. */
+export const CARD_FIELDS = ['cardNumber', 'cardExpiry', 'cardCvc'] as const;
+
+/** What the review section needs to place the order. */
+export interface PaymentStep {
+  provider: PaymentProviderName;
+  paymentIntentId: string;
+  /** generated when the review renders; sent back in a hidden field (one order per key) */
+  idempotencyKey: string;
+  /** Stripe publishable key (Stripe only) */
+  publishableKey: string | null;
+}
+
+/** Data of the checkout page. */
+export interface CheckoutPageData {
+  meta: PageMeta;
+  cart: CartView;
+  country: Country;
+  regions: Array<{ code: string; name: string }>;
+  /** completed sections (payment is never "done": it happens with the order) */
+  done: Record<Exclude<SectionId, 'payment'>, boolean>;
+  open: SectionId;
+  deliveryModes: DeliveryMode[];
+  payment: PaymentStep | null;
+  /** the page's own path (`/checkout/singlestep`, `/fr/checkout/v2/singlestep`, ...) */
+  selfPath: string;
+  cartPath: string;
+}
+
+/** The answer of a failed section POST. */
+export interface CheckoutActionData {
+  section: SectionId;
+  errors: FormErrors;
+  /** what the shopper typed (never card data), to fill the form again without JavaScript */
+  values: Record<string, string>;
+  /**
+   * After a failed place-order attempt: the key of the next attempt. The API answers a reused key
+   * with its first result (the same decline), and React Router does not reload the page data
+   * after a 4xx action, so the form takes its new key from here.
+   */
+  idempotencyKey?: string;
+}
+
+function isSection(x: string | null): x is SectionId {
+  return x !== null && (SECTIONS as readonly string[]).includes(x);
+}
+
+/** Completed sections of a cart. */
+export function doneOf(cart: CartView): CheckoutPageData['done'] {
+  return {
+    contact: !!cart.email,
+    shipping: cart.deliveryAddress !== null,
+    delivery: cart.deliveryMode !== null,
+    billing: cart.billingAddress !== null,
+  };
+}
+
+/** The first section that still needs input (payment when everything else is done). */
+export function firstIncomplete(done: CheckoutPageData['done']): SectionId {
+  return SECTIONS.find((s) => s === 'payment' || !done[s]) ?? 'payment';
+}
+
+/**
+ * The open section: `edit` when it names a section the shopper may open (a completed one, or the
+ * first incomplete one), else the first incomplete section.
+ */
+export function openSection(done: CheckoutPageData['done'], edit: string | null): SectionId {
+  const first = firstIncomplete(done);
+  if (isSection(edit) && SECTIONS.indexOf(edit) <= SECTIONS.indexOf(first)) return edit;
+  return first;
+}
+
+/** The site's shipping country. */
+export function countryOf(ctx: RequestContext): Country {
+  return SITES[ctx.site].country;
+}
+
+/** The page's path without the query (`/checkout/singlestep` or `/checkout/v2/singlestep`, maybe `/fr`). */
+function selfPathOf(ctx: RequestContext): string {
+  return ctx.url.pathname.replace(/\/+$/, '');
+}
+
+/** Loads the checkout page (see module comment). */
+export async function loadCheckoutPage(args: ContextArgs): Promise<CheckoutPageData> {
+  const ctx = getRequestContext(args);
+  const cart = await readOpenCart(ctx);
+  if (!cart) throw redirect(ctx.paths.cart);
+  const validation = await ctx.commerce.validateCart(ctx.site, cart.cartGuid, { lang: ctx.lang });
+  if (!validation.valid) throw redirect(`${ctx.paths.cart}?review=1`);
+  const done = doneOf(cart);
+  const open = openSection(done, ctx.url.searchParams.get('edit'));
+  const [modes, intent] = await Promise.all([
+    done.shipping ? ctx.commerce.getDeliveryModes(ctx.site, cart.cartGuid, { lang: ctx.lang }).then((m) => m.deliveryModes) : Promise.resolve([]),
+    open === 'payment' ? ctx.commerce.createPaymentIntent(ctx.site, cart.cartGuid, { lang: ctx.lang }) : Promise.resolve(null),
+  ]);
+  // The intent may have changed the cart's view (none today); the cart read above stays the source.
+  const payment: PaymentStep | null = intent
+    ? {
+        provider: intent.provider,
+        paymentIntentId: intent.paymentIntentId,
+        idempotencyKey: randomUUID(),
+        publishableKey: intent.publishableKey ?? null,
+      }
+    : null;
+  const country = countryOf(ctx);
+  return {
+    meta: { title: ctx.t('meta.title', { title: ctx.t('checkout.metaTitle'), brand: SITES[ctx.site].name }), noindex: true },
+    cart: cartView(cart),
+    country,
+    regions: regionOptions(country, ctx.lang),
+    done,
+    open,
+    deliveryModes: modes,
+    payment,
+    selfPath: selfPathOf(ctx),
+    cartPath: ctx.paths.cart,
+  };
+}
+
+function str(form: FormData, name: string): string {
+  const v = form.get(name);
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+/** The address fields of a form (with an optional name prefix, e.g. `billing-`). */
+export function addressOf(form: FormData, country: Country, prefix = ''): AddressInput {
+  const out: AddressInput = { country };
+  for (const f of ADDRESS_FIELDS) {
+    const v = str(form, `${prefix}${f}`);
+    if (v !== '' || (f !== 'line2' && f !== 'phone')) out[f] = v;
+  }
+  return out;
+}
+
+function valuesOf(form: FormData, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const n of names) out[n] = str(form, n);
+  return out;
+}
+
+/** Checks the test-provider card fields on our side (the API checks the number itself). */
+export function checkCardFields(
+  ctx: Pick<RequestContext, 't'>,
+  form: FormData,
+  now: Date,
+): { errors: Record<string, string>; cardNumber: string } {
+  const errors: Record<string, string> = {};
+  const cardNumber = str(form, 'cardNumber').replace(/[\s-]/g, '');
+  if (cardNumber === '') errors.cardNumber = ctx.t('occ.paymentMethodRequired');
+  else if (!/^\d{12,19}$/.test(cardNumber)) errors.cardNumber = ctx.t('occ.invalidCardNumber');
+  const expiry = /^(0?[1-9]|1[0-2])\s*\/?\s*(\d{2}|\d{4})$/.exec(str(form, 'cardExpiry'));
+  if (!expiry) {
+    errors.cardExpiry = ctx.t('occ.invalidExpiry');
+  } else {
+    const month = Number(expiry[1]);
+    const yearText = expiry[2] ?? '';
+    const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+    const endOfMonth = Date.UTC(year, month, 1); // first instant of the following month
+    if (endOfMonth <= now.getTime()) errors.cardExpiry = ctx.t('occ.expiredCard');
+  }
+  if (!/^\d{3,4}$/.test(str(form, 'cardCvc'))) errors.cardCvc = ctx.t('occ.invalidCvc');
+  return { errors, cardNumber };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Places the order; while the API answers 409 `requestInProgress` (the same idempotency key is
+ * still being processed, e.g. a double submit) it waits and asks again, so the second request
+ * receives the same order as the first. Gives up after about 15 s.
+ */
+export async function placeOrderOnce(
+  ctx: RequestContext,
+  cartGuid: string,
+  args: { idempotencyKey: string; paymentIntentId: string; cardNumber: string },
+): Promise<Order> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ctx.commerce.placeOrder(ctx.site, cartGuid, {
+        idempotencyKey: args.idempotencyKey,
+        paymentIntentId: args.paymentIntentId,
+        paymentMethod: { testCardNumber: args.cardNumber },
+        lang: ctx.lang,
+      });
+    } catch (error) {
+      const inProgress = isApiError(error) && error.status === 409 && error.reason === 'requestInProgress';
+      if (!inProgress || attempt >= 60) throw error;
+      await sleep(250);
+    }
+  }
+}
+
+/**
+ * Handles one section POST (see module comment). Answers a redirect on success, or
+ * {@link CheckoutActionData} with status 400 on failure. Non-4xx API failures propagate (error page).
+ */
+export async function checkoutAction(args: ContextArgs): Promise<Response | ReturnType<typeof data<CheckoutActionData>>> {
+  const ctx = getRequestContext(args);
+  const form = await args.request.formData();
+  const rawIntent = str(form, 'intent');
+  const intent: Intent | null = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as Intent) : null;
+  const section: SectionId = intent ? SECTION_OF_INTENT[intent] : 'contact';
+  const country = countryOf(ctx);
+  const self = selfPathOf(ctx);
+  const fail = (errors: FormErrors, values: Record<string, string> = {}) =>
+    data<CheckoutActionData>({ section, errors, values }, { status: 400 });
+
+  const guid = ctx.cart.guid;
+  const cart = guid ? await readOpenCart(ctx) : null;
+  if (!guid || !cart) throw redirect(ctx.paths.cart, 303);
+  if (!intent) return fail({ fieldErrors: {}, formError: ctx.t('occ.generic') });
+
+  const opts = { lang: ctx.lang };
+  const next = (updated: Cart) => {
+    const open = firstIncomplete(doneOf(updated));
+    return redirect(`${self}#checkout-${open}`, 303);
+  };
+
+  try {
+    switch (intent) {
+      case 'contact': {
+        const email = str(form, 'email');
+        if (email === '') return fail({ fieldErrors: { email: ctx.t('occ.missingEmail') }, formError: null }, { email });
+        try {
+          return next(await ctx.commerce.setEmail(ctx.site, guid, email, opts));
+        } catch (error) {
+          return fail(toFormErrors(ctx.t, error, { fields: ['email'], rename: { emailAddress: 'email' } }), { email });
+        }
+      }
+      case 'address': {
+        const address = addressOf(form, country);
+        const values = valuesOf(form, ADDRESS_FIELDS);
+        try {
+          let updated = await ctx.commerce.setDeliveryAddress(ctx.site, guid, address, opts);
+          if (updated.billingSameAsShipping) updated = await ctx.commerce.setBillingAddress(ctx.site, guid, { sameAsShipping: true }, opts);
+          return next(updated);
+        } catch (error) {
+          return fail(toFormErrors(ctx.t, error, { fields: ADDRESS_FIELDS, country }), values);
+        }
+      }
+      case 'delivery': {
+        const mode = str(form, 'deliveryMode');
+        if (mode === '') return fail({ fieldErrors: { deliveryMode: ctx.t('occ.missingDeliveryMode') }, formError: null });
+        try {
+          return next(await ctx.commerce.setDeliveryMode(ctx.site, guid, mode, opts));
+        } catch (error) {
+          return fail(
+            toFormErrors(ctx.t, error, { fields: ['deliveryMode'], rename: { deliveryModeId: 'deliveryMode' }, reasonField: { invalidDeliveryMode: 'deliveryMode' } }),
+            { deliveryMode: mode },
+          );
+        }
+      }
+      case 'billing': {
+        const same = form.get('sameAsShipping') === 'on' || form.get('sameAsShipping') === 'true';
+        const values = { ...valuesOf(form, ADDRESS_FIELDS.map((f) => `billing-${f}`)), sameAsShipping: same ? 'on' : '' };
+        try {
+          const body = same ? ({ sameAsShipping: true } as const) : addressOf(form, country, 'billing-');
+          return next(await ctx.commerce.setBillingAddress(ctx.site, guid, body, opts));
+        } catch (error) {
+          const errors = toFormErrors(ctx.t, error, { fields: ADDRESS_FIELDS, country });
+          const prefixed: Record<string, string> = {};
+          for (const [k, v] of Object.entries(errors.fieldErrors)) prefixed[`billing-${k}`] = v;
+          return fail({ fieldErrors: prefixed, formError: errors.formError }, values);
+        }
+      }
+      case 'place': {
+        const done = doneOf(cart);
+        const missing = firstIncomplete(done);
+        if (missing !== 'payment') {
+          return fail({ fieldErrors: {}, formError: ctx.t(MISSING_KEYS[missing]) });
+        }
+        const card = checkCardFields(ctx, form, new Date());
+        if (Object.keys(card.errors).length > 0) return fail({ fieldErrors: card.errors, formError: null });
+        const idempotencyKey = str(form, 'idempotencyKey');
+        const paymentIntentId = str(form, 'paymentIntentId');
+        if (!idempotencyKey || !paymentIntentId) return fail({ fieldErrors: {}, formError: ctx.t('occ.paymentFailed') });
+        try {
+          const order = await placeOrderOnce(ctx, guid, { idempotencyKey, paymentIntentId, cardNumber: card.cardNumber });
+          const headers = new Headers();
+          ctx.cart.clear(headers);
+          headers.append('Set-Cookie', orderAccessCookie(args.request, { code: order.code, cartGuid: guid }, ctx.secure));
+          return redirect(ctx.paths.orderConfirmation(order.code), { status: 303, headers });
+        } catch (error) {
+          const errors = toFormErrors(ctx.t, error, {
+            fields: CARD_FIELDS,
+            rename: { testCardNumber: 'cardNumber', number: 'cardNumber' },
+            reasonField: { invalidCardNumber: 'cardNumber', paymentMethodRequired: 'cardNumber', expiredCard: 'cardExpiry' },
+          });
+          return data<CheckoutActionData>({ section, errors, values: {}, idempotencyKey: randomUUID() }, { status: 400 });
+        }
+      }
+    }
+  } catch (error) {
+    if (isApiError(error) && error.isClientError) return fail(toFormErrors(ctx.t, error, { fields: [] }));
+    throw error;
+  }
+}
+
+/** The message shown when "Place order" is pressed before a section is complete. */
+const MISSING_KEYS = {
+  contact: 'occ.missingEmail',
+  shipping: 'occ.missingDeliveryAddress',
+  delivery: 'occ.missingDeliveryMode',
+  billing: 'occ.missingBillingAddress',
+} as const;

@@ -1,0 +1,56 @@
+/**
+ * End-to-end tests in Chromium (DESIGN "Tests"): the production build of the whole store (API +
+ * storefront in one process, `npm run build` first) on a fresh SQLite database, driven through
+ * roles and labels. Chromium is Debian's `/usr/bin/chromium`; no browser is downloaded.
+ *
+ * Brands by host (DEFAULT_HOSTS): http://localhost:3210 → usb2c, http://ca.localhost:3210 →
+ * cab2c (Chromium resolves *.localhost to the loopback address).
+ */
+import { defineConfig, devices } from '@playwright/test';
+
+/** Port of the e2e server (fixed, not the developer's 3000). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: './test-results/e2e/artifacts',
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node --import tsx e2e/start-server.ts',
+    url: `http://localhost:${E2E_PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: 'localhost',
+      // production React and secrets, plus the dev-only pages (the crash page checks the 500 page)
+      NODE_ENV: 'production',
+      JWT_SECRET: 'e2e-only-jwt-secret-0123456789abcdef0123456789',
+      OAUTH_CLIENT_SECRET: 'e2e-only-storefront-secret',
+      DEV_PAGES: 'true',
+      DATABASE_URL: 'file:./test-results/e2e/store.db',
+      OUTBOX_DIR: './test-results/e2e/outbox',
+      PAYMENT_PROVIDER: 'test',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
