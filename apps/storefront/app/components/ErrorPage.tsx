@@ -6,6 +6,7 @@
  * page; the brand's toll-free number, the support hours and the email reply time. The commercial
  * brand (usafh) has its own variant of the page; French on the Canadian store.
  */
+import type { ReactNode } from 'react';
 import { SITES } from '@store/domain';
 import type { BaseSiteId, Lang } from '@store/domain';
 import { CATEGORY_CODES, pathsFor } from '../lib/paths.ts';
@@ -37,35 +38,13 @@ export function ErrorPage({ site, lang }: { site: BaseSiteId; lang: Lang }) {
           home: (chunks) => <a href={paths.home}>{chunks}</a>,
         })}
       </p>
-      <nav aria-label={t('error.linksTitle')} className="error-links">
-        <ul>
-          <li>
-            <a href={paths.home} className="btn btn-primary">
-              {t('error.home')}
-            </a>
-          </li>
-          <li>
-            <a href={paths.category(CATEGORY_CODES.beverages)} className="btn btn-secondary">
-              {t('nav.beverages')}
-            </a>
-          </li>
-          <li>
-            <a href={paths.category(CATEGORY_CODES.brewers)} className="btn btn-secondary">
-              {t('nav.brewers')}
-            </a>
-          </li>
-          <li>
-            <a href={paths.category(CATEGORY_CODES.accessories)} className="btn btn-secondary">
-              {t('nav.accessories')}
-            </a>
-          </li>
-          <li>
-            <a href={paths.supportContact} className="btn btn-secondary">
-              {t(afh ? 'error.afh.support' : 'error.support')}
-            </a>
-          </li>
-        </ul>
-      </nav>
+      <RecoveryLinks lang={lang} homeLabel={t('error.home')}>
+        <li>
+          <a href={paths.supportContact} className="btn btn-secondary">
+            {t(afh ? 'error.afh.support' : 'error.support')}
+          </a>
+        </li>
+      </RecoveryLinks>
       <div className="error-support">
         <p>
           {t(afh ? 'error.afh.callUs' : 'error.callUs')}{' '}
@@ -83,7 +62,6 @@ export function ErrorPage({ site, lang }: { site: BaseSiteId; lang: Lang }) {
 /** The 404 page (status set by the caller). */
 export function NotFoundPage({ lang }: { lang: Lang }) {
   const t = useT();
-  const paths = pathsFor(lang);
   return (
     <section className="error-page not-found" aria-labelledby="nf-title">
       <p className="error-code" aria-hidden="true">
@@ -93,30 +71,37 @@ export function NotFoundPage({ lang }: { lang: Lang }) {
         {t('notFound.title')}
       </h1>
       <p className="error-text">{t('notFound.text')}</p>
-      <nav aria-label={t('error.linksTitle')} className="error-links">
-        <ul>
-          <li>
-            <a href={paths.home} className="btn btn-primary">
-              {t('notFound.home')}
-            </a>
-          </li>
-          <li>
-            <a href={paths.category(CATEGORY_CODES.beverages)} className="btn btn-secondary">
-              {t('nav.beverages')}
-            </a>
-          </li>
-          <li>
-            <a href={paths.category(CATEGORY_CODES.brewers)} className="btn btn-secondary">
-              {t('nav.brewers')}
-            </a>
-          </li>
-          <li>
-            <a href={paths.category(CATEGORY_CODES.accessories)} className="btn btn-secondary">
-              {t('nav.accessories')}
-            </a>
-          </li>
-        </ul>
-      </nav>
+      <RecoveryLinks lang={lang} homeLabel={t('notFound.home')} />
     </section>
+  );
+}
+
+/** Home and the three main categories (and any extra links), shared by the error and 404 pages. */
+function RecoveryLinks({ lang, homeLabel, children }: { lang: Lang; homeLabel: string; children?: ReactNode }) {
+  const t = useT();
+  const paths = pathsFor(lang);
+  const categories = [
+    [CATEGORY_CODES.beverages, 'nav.beverages'],
+    [CATEGORY_CODES.brewers, 'nav.brewers'],
+    [CATEGORY_CODES.accessories, 'nav.accessories'],
+  ] as const;
+  return (
+    <nav aria-label={t('error.linksTitle')} className="error-links">
+      <ul>
+        <li>
+          <a href={paths.home} className="btn btn-primary">
+            {homeLabel}
+          </a>
+        </li>
+        {categories.map(([code, label]) => (
+          <li key={code}>
+            <a href={paths.category(code)} className="btn btn-secondary">
+              {t(label)}
+            </a>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
   );
 }

@@ -164,6 +164,26 @@ function packTypeOf(value: string | null): 'Bagged' | 'Canned' | null {
   return value === 'Bagged' || value === 'Canned' ? value : null;
 }
 
+
+/** The variant, price (`pr`, this site) and stock (`s`) columns every variant read selects. */
+const VARIANT_COLUMNS = [
+  'v.code',
+  'v.base_product_code',
+  'v.variant_url_suffix',
+  'v.variant_color',
+  'v.count',
+  'v.box_count',
+  'v.is_default',
+  'v.sort_order',
+  'pr.currency',
+  'pr.price_minor',
+  'pr.discount_price_minor',
+  'pr.is_discount_price',
+  'pr.sales_price_strategy',
+  's.available',
+  's.low_stock_threshold',
+] as const;
+
 /** Variants (with site price and stock) of several base products or of several variant codes. */
 async function loadVariants(
   db: Executor,
@@ -176,23 +196,7 @@ async function loadVariants(
     .selectFrom('variants as v')
     .leftJoin('prices as pr', (j) => j.onRef('pr.variant_code', '=', 'v.code').on('pr.base_site', '=', site))
     .leftJoin('stock as s', 's.variant_code', 'v.code')
-    .select([
-      'v.code',
-      'v.base_product_code',
-      'v.variant_url_suffix',
-      'v.variant_color',
-      'v.count',
-      'v.box_count',
-      'v.is_default',
-      'v.sort_order',
-      'pr.currency',
-      'pr.price_minor',
-      'pr.discount_price_minor',
-      'pr.is_discount_price',
-      'pr.sales_price_strategy',
-      's.available',
-      's.low_stock_threshold',
-    ])
+    .select(VARIANT_COLUMNS)
     .where('baseProducts' in by ? 'v.base_product_code' : 'v.code', 'in', [...codes])
     .orderBy('v.base_product_code')
     .orderBy('v.sort_order')
@@ -386,21 +390,7 @@ export async function findProduct(
           .select([
             'b.qty',
             'b.sort_order as item_sort_order',
-            'v.code',
-            'v.base_product_code',
-            'v.variant_url_suffix',
-            'v.variant_color',
-            'v.count',
-            'v.box_count',
-            'v.is_default',
-            'v.sort_order',
-            'pr.currency',
-            'pr.price_minor',
-            'pr.discount_price_minor',
-            'pr.is_discount_price',
-            'pr.sales_price_strategy',
-            's.available',
-            's.low_stock_threshold',
+            ...VARIANT_COLUMNS,
             'p.name_en',
             'p.name_fr',
             'p.slug_en',
