@@ -11,13 +11,19 @@
  * 5. correlation id: the `correlationID` request header (letters, digits, `._:-`, ≤ 128) or a
  *    random UUID becomes `request.id`, is echoed in the `correlationID` response header and is
  *    logged as `correlationId` on every log line of the request;
- * 6. auth: the token endpoint and `app.requireClientToken` (plugins/auth.ts);
+ * 6. auth: the token endpoint (client_credentials, password, refresh_token), the revoke
+ *    endpoint, `app.requireClientToken`, `app.requireCustomer`, `app.requireUser`
+ *    (plugins/auth.ts, ADR 0007);
  * 7. routes: probes, media, then `/rest/v2/:baseSiteId` (unknown site → 404
- *    `UnknownBaseSiteError`) with catalogue, content and commerce routes; then the storefront
- *    catch-all.
+ *    `UnknownBaseSiteError`) with catalogue, content, commerce, account (users, password
+ *    reset, customer data) routes; then the storefront catch-all.
  *
- * Decorations: `app.dbh`, `app.config`, `app.requireClientToken`, `request.baseSite`,
- * `request.auth` (see types.ts).
+ * One mailer (SMTP_URL or file outbox) serves the commerce and account routes; it is closed
+ * (after its pending messages) when the app closes.
+ *
+ * Decorations: `app.dbh`, `app.config`, `app.requireClientToken`, `app.requireCustomer`,
+ * `app.requireUser`, `request.baseSite`, `request.auth`, `request.customer` (see types.ts and
+ * plugins/auth.ts).
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -36,6 +42,10 @@ import { mediaRoutes } from './routes/medias.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { cmsRoutes } from './routes/cms.ts';
 import { commerceRoutes } from './routes/commerce.ts';
+import { userRoutes } from './routes/users.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
+import { customerDataRoutes } from './routes/customer-data.ts';
+import { createMailer } from './email/mailer.ts';
 import { sendWebResponse, toWebRequest } from './storefront-bridge.ts';
 import type { StorefrontHandler } from './types.ts';
 import './types.ts';
@@ -80,13 +90,54 @@ export const REDACT_PATHS = [
   '*.card.cvc',
   'access_token',
   '*.access_token',
+  'refresh_token',
+  '*.refresh_token',
+  'token',
+  '*.token',
+  '*.*.token',
+  'oldPassword',
+  '*.oldPassword',
+  'newPassword',
+  '*.newPassword',
 ];
+
+/** Query parameters whose values never reach the logs (reset links, tokens). */
+const SECRET_QUERY_PARAMS = /([?&](?:token|refresh_token|access_token|code|password)=)[^&#]*/gi;
+
+/** A URL with the values of secret query parameters replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string | string[] | undefined>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
 
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** pino options for the app: level, redaction, correlation id label. */
 export function loggerOptions(config: AppConfig, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...extra };
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      // Fastify's default request fields, with secret query parameters redacted from the URL
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        version: req.headers?.['accept-version'],
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+    ...extra,
+  };
 }
 
 function isApiPath(url: string): boolean {
@@ -136,6 +187,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       components: {
         securitySchemes: {
           clientToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'client_credentials token from POST /authorizationserver/oauth/token' },
+          customerToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'customer token from POST /authorizationserver/oauth/token (grant_type=password or refresh_token)' },
         },
       },
     },
@@ -160,6 +212,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerAuth(app);
 
   // 7. routes
+  const mailer = createMailer(config, app.log);
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
   await app.register(healthRoutes);
   await app.register(mediaRoutes);
   app.decorateRequest('baseSite', 'usb2c');
@@ -172,7 +228,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await site.register(catalogRoutes);
       await site.register(cmsRoutes);
-      await site.register(commerceRoutes);
+      await site.register(commerceRoutes, { mailer });
+      await site.register(userRoutes);
+      await site.register(passwordResetRoutes, { mailer });
+      await site.register(customerDataRoutes);
     },
     { prefix: '/rest/v2/:baseSiteId' },
   );

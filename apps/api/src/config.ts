@@ -42,6 +42,16 @@ const onOff = (fallback: boolean | null) =>
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+const seconds = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of seconds (at least 1)' })
+      .int({ message: 'must be a whole number of seconds (at least 1)' })
+      .min(1, { message: 'must be a whole number of seconds (at least 1)' })
+      .default(fallback),
+  );
+
 /** The schema of the environment. */
 export const EnvSchema = z
   .object({
@@ -85,6 +95,14 @@ export const EnvSchema = z
     STOREFRONT: onOff(true),
     /** dev-only pages (outbox); null → on unless production */
     DEV_PAGES: onOff(null),
+    /** customer access token lifetime, seconds (issue 3) */
+    ACCESS_TOKEN_TTL_S: seconds(900),
+    /** refresh token lifetime, seconds (spec §9: 1800, the rotate-token-expiry setting) */
+    REFRESH_TOKEN_TTL_S: seconds(1800),
+    /** absolute lifetime of a refresh token family (one sign-in), seconds (30 days) */
+    REFRESH_TOKEN_MAX_LIFETIME_S: seconds(2_592_000),
+    /** base URL of the storefront for links in emails (password reset); default PUBLIC_URL */
+    STOREFRONT_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be an http(s) URL' }).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -122,6 +140,14 @@ export interface AppConfig {
   APEX_HOSTS: string[];
   STOREFRONT: boolean;
   DEV_PAGES: boolean;
+  /** customer access token lifetime, seconds (default 900) */
+  ACCESS_TOKEN_TTL_S: number;
+  /** refresh token lifetime, seconds (default 1800, spec §9) */
+  REFRESH_TOKEN_TTL_S: number;
+  /** absolute lifetime of a refresh token family, seconds (default 2592000 = 30 days) */
+  REFRESH_TOKEN_MAX_LIFETIME_S: number;
+  /** storefront base URL for email links, no trailing slash (default PUBLIC_URL) */
+  STOREFRONT_PUBLIC_URL: string;
   /** names of the variables that fell back to development defaults (logged as a warning) */
   devDefaultsUsed: string[];
 }
@@ -151,13 +177,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const devDefaultsUsed: string[] = [];
   if (!e.JWT_SECRET) devDefaultsUsed.push('JWT_SECRET');
   if (!e.OAUTH_CLIENT_SECRET) devDefaultsUsed.push('OAUTH_CLIENT_SECRET');
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
   return {
     NODE_ENV: e.NODE_ENV,
     PORT: e.PORT,
     HOST: e.HOST,
     DATABASE_URL: e.DATABASE_URL,
     LOG_LEVEL: e.LOG_LEVEL,
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL: publicUrl,
     JWT_SECRET: e.JWT_SECRET ?? DEV_JWT_SECRET,
     OAUTH_CLIENT_ID: e.OAUTH_CLIENT_ID,
     OAUTH_CLIENT_SECRET: e.OAUTH_CLIENT_SECRET ?? DEV_OAUTH_CLIENT_SECRET,
@@ -172,6 +199,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     APEX_HOSTS: e.APEX_HOSTS,
     STOREFRONT: e.STOREFRONT ?? true,
     DEV_PAGES: e.DEV_PAGES ?? e.NODE_ENV !== 'production',
+    ACCESS_TOKEN_TTL_S: e.ACCESS_TOKEN_TTL_S,
+    REFRESH_TOKEN_TTL_S: e.REFRESH_TOKEN_TTL_S,
+    REFRESH_TOKEN_MAX_LIFETIME_S: e.REFRESH_TOKEN_MAX_LIFETIME_S,
+    STOREFRONT_PUBLIC_URL: (e.STOREFRONT_PUBLIC_URL ?? publicUrl).replace(/\/+$/, ''),
     devDefaultsUsed,
   };
 }

@@ -58,7 +58,7 @@ describe.each(dbKinds())('OAuth2 client_credentials on %s', (kind) => {
   });
 
   it('refuses other grants with 400 unsupported_grant_type and a missing grant with invalid_request', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: TOKEN_URL, ...form({ grant_type: 'password', username: 'a', password: 'b' }) });
+    const wrong = await t.app.inject({ method: 'POST', url: TOKEN_URL, ...form({ grant_type: 'authorization_code', code: 'x' }) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: 'unsupported_grant_type' });
     const missing = await t.app.inject({ method: 'POST', url: TOKEN_URL, ...form({ client_id: 'storefront' }) });

@@ -86,8 +86,11 @@ export const DeliveryModeSchema = z.object({
 });
 export type DeliveryMode = z.infer<typeof DeliveryModeSchema>;
 
-/** Cart status: `open` carts can change; `placing` while an order is being placed; `ordered` afterwards. */
-export const CartStatusSchema = z.enum(['open', 'placing', 'ordered']);
+/**
+ * Cart status: `open` carts can change; `placing` while an order is being placed; `ordered`
+ * afterwards; `merged` for an anonymous cart merged into a customer's cart at sign-in (issue 3).
+ */
+export const CartStatusSchema = z.enum(['open', 'placing', 'ordered', 'merged']);
 
 /**
  * The cart (`GET /users/anonymous/carts/{cartGuid}` and the answer of every cart change).
@@ -216,3 +219,33 @@ export const CartValidationResponseSchema = z.object({
   messages: z.array(CartValidationMessageSchema),
 });
 export type CartValidationResponse = z.infer<typeof CartValidationResponseSchema>;
+
+/** `POST /users/current/carts/merge` body (issue 3): the anonymous cart to merge into the customer's current cart. */
+export const CartMergeRequestSchema = z.object({ anonymousCartGuid: z.string().min(1).max(64) });
+export type CartMergeRequest = z.infer<typeof CartMergeRequestSchema>;
+
+/**
+ * One line of the anonymous cart that could not be merged in full: `quantityCapped` (the merged
+ * quantity was capped by the stock or the per-line maximum; `quantity` units are in the cart),
+ * `outOfStock`, `discontinued` or `notSold` (nothing added). `entryNumber` is the line in the
+ * merged cart, null when the product is not in it.
+ */
+export const CartMergeMessageSchema = z.object({
+  entryNumber: z.number().int().nonnegative().nullable(),
+  productCode: z.string(),
+  reason: z.enum(['quantityCapped', 'outOfStock', 'discontinued', 'notSold']),
+  /** units the two carts held together */
+  requested: z.number().int().nonnegative(),
+  /** units in the merged cart now */
+  quantity: z.number().int().nonnegative(),
+  /** localised text */
+  message: z.string(),
+});
+export type CartMergeMessage = z.infer<typeof CartMergeMessageSchema>;
+
+/** Answer of the cart merge: the customer's cart after the merge and a message per line not merged in full. */
+export const CartMergeResponseSchema = z.object({
+  cart: CartSchema,
+  messages: z.array(CartMergeMessageSchema),
+});
+export type CartMergeResponse = z.infer<typeof CartMergeResponseSchema>;

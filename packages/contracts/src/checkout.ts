@@ -28,10 +28,27 @@ export const AddressInputSchema = z.object({
 });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 
+/**
+ * `PUT .../addresses/delivery` (and `/billing`) body for `users/current` carts (issue 3): an
+ * address from the customer's address book `{addressId}`, or a new address with
+ * `saveToAddressBook: true` to keep it in the book too. Anonymous carts accept only a new address.
+ */
+export const DeliveryAddressRequestSchema = AddressInputSchema.extend({
+  addressId: z.string().max(64).optional(),
+  saveToAddressBook: z.boolean().optional(),
+});
+export type DeliveryAddressRequest = z.infer<typeof DeliveryAddressRequestSchema>;
+
 /** `PUT .../addresses/billing` body: an address, or `{sameAsShipping: true}` to copy the delivery address. */
 export const SetBillingAddressRequestSchema = z.union([
   z.object({ sameAsShipping: z.literal(true) }),
-  AddressInputSchema.extend({ sameAsShipping: z.literal(false).optional() }),
+  AddressInputSchema.extend({
+    sameAsShipping: z.literal(false).optional(),
+    /** `users/current` only (issue 3): an address of the customer's address book */
+    addressId: z.string().max(64).optional(),
+    /** `users/current` only (issue 3): also keep this new address in the address book */
+    saveToAddressBook: z.boolean().optional(),
+  }),
 ]);
 export type SetBillingAddressRequest = z.infer<typeof SetBillingAddressRequestSchema>;
 
@@ -68,7 +85,8 @@ export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
  * created by Stripe.js (`pm_...`). Card numbers are never stored or logged (brand + last 4 only).
  */
 export const PaymentMethodInputSchema = z.union([
-  z.object({ testCardNumber: z.string().max(40) }),
+  /** `expMonth` / `expYear`: only used when the card is saved (`saveCard`, issue 3); default 12 / five years ahead */
+  z.object({ testCardNumber: z.string().max(40), expMonth: z.number().int().min(1).max(12).optional(), expYear: z.number().int().min(2000).max(2100).optional() }),
   z.object({ stripePaymentMethodId: z.string().max(255) }),
 ]);
 export type PaymentMethodInput = z.infer<typeof PaymentMethodInputSchema>;
@@ -87,6 +105,10 @@ export const PlaceOrderRequestSchema = z.object({
   paymentIntentId: z.string().min(1).max(255),
   paymentMethod: PaymentMethodInputSchema.optional(),
   lang: LangSchema.optional(),
+  /** `users/current` only (issue 3): pay with a saved card (its `id` from `paymentdetails`) instead of `paymentMethod` */
+  savedPaymentMethodId: z.string().max(64).optional(),
+  /** `users/current` only (issue 3): keep the card of `paymentMethod` in the customer's saved cards once paid */
+  saveCard: z.boolean().optional(),
 });
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
 

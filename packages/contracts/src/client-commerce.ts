@@ -5,7 +5,10 @@
  * and checkout business errors carry a stable `reason` (e.g. `insufficientStock`,
  * `cardDeclined`) the storefront translates. Paths: docs/decisions/0004-checkout-api.md.
  *
- * Usage: `const api = { ...createApiClient(opts), ...createCommerceClient(core) }`.
+ * Usage: `const api = { ...createApiClient(opts), ...createCommerceClient(core) }`. For a signed-in
+ * customer (issue 3, ADR 0008) build the core with their access token and pass
+ * `{user: 'current'}`: paths become `/users/current/...` (the doc comments below show the
+ * anonymous form).
  */
 import {
   AddProductsToCartResponseSchema,
@@ -29,7 +32,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   OrderSchema,
   PaymentIntentResponseSchema,
-  type AddressInput,
+  type DeliveryAddressRequest,
   type DeliveryModesResponse,
   type Order,
   type PaymentIntentResponse,
@@ -49,10 +52,26 @@ export interface PlaceOrderArgs extends CommerceLangOption {
   idempotencyKey: string;
   paymentIntentId: string;
   paymentMethod?: PaymentMethodInput;
+  /** `user: 'current'` only: pay with a saved card (id from `paymentdetails`) */
+  savedPaymentMethodId?: string;
+  /** `user: 'current'` only: save the card of `paymentMethod` once paid */
+  saveCard?: boolean;
 }
 
-/** How a guest proves an order is theirs: its email, or the guid of the cart it was placed from. */
-export type OrderLookup = { email: string } | { cartGuid: string };
+/**
+ * How a guest proves an order is theirs: its email, or the guid of the cart it was placed from.
+ * A signed-in customer (`user: 'current'`) needs no proof (`{}`): the order must be theirs.
+ */
+export type OrderLookup = { email: string } | { cartGuid: string } | Record<string, never>;
+
+/**
+ * Options of {@link createCommerceClient}: whose carts the calls address (issue 3). `anonymous`
+ * (default) uses `/users/anonymous/...` with the machine-to-machine token; `current` uses
+ * `/users/current/...` and needs a core whose `getToken` gives the customer's access token.
+ */
+export interface CommerceClientOptions {
+  user?: 'anonymous' | 'current';
+}
 
 /** The commerce calls. `site` is the base site uid (usb2c, cab2c, usafh). */
 export interface CommerceCalls {
@@ -75,7 +94,7 @@ export interface CommerceCalls {
   /** PUT /{site}/users/anonymous/carts/{cartGuid}/email */
   setEmail(site: string, cartGuid: string, email: string, opts?: CommerceLangOption): Promise<Cart>;
   /** PUT /{site}/users/anonymous/carts/{cartGuid}/addresses/delivery */
-  setDeliveryAddress(site: string, cartGuid: string, address: AddressInput, opts?: CommerceLangOption): Promise<Cart>;
+  setDeliveryAddress(site: string, cartGuid: string, address: DeliveryAddressRequest, opts?: CommerceLangOption): Promise<Cart>;
   /** GET /{site}/users/anonymous/carts/{cartGuid}/deliverymodes */
   getDeliveryModes(site: string, cartGuid: string, opts?: CommerceLangOption): Promise<DeliveryModesResponse>;
   /** PUT /{site}/users/anonymous/carts/{cartGuid}/deliverymode?deliveryModeId= */
@@ -91,9 +110,10 @@ export interface CommerceCalls {
 }
 
 /** Builds the commerce calls on a core (see module comment). */
-export function createCommerceClient(core: ApiCore): CommerceCalls {
+export function createCommerceClient(core: ApiCore, options: CommerceClientOptions = {}): CommerceCalls {
   const enc = encodeURIComponent;
-  const cartPath = (site: string, cartGuid: string) => `/${enc(site)}/users/anonymous/carts/${enc(cartGuid)}`;
+  const user = options.user ?? 'anonymous';
+  const cartPath = (site: string, cartGuid: string) => `/${enc(site)}/users/${user}/carts/${enc(cartGuid)}`;
   return {
     getSessionCartGuid: (site, sessionCartGuid) =>
       core.request('GET', `/${enc(site)}/getSessionCartGuid`, {
@@ -101,9 +121,9 @@ export function createCommerceClient(core: ApiCore): CommerceCalls {
         schema: SessionCartGuidResponseSchema,
       }),
     addToCart: (site, body) =>
-      core.request('POST', `/${enc(site)}/users/anonymous/addProductToCart`, { body, schema: AddToCartResponseSchema }),
+      core.request('POST', `/${enc(site)}/users/${user}/addProductToCart`, { body, schema: AddToCartResponseSchema }),
     addProductsToCart: (site, body) =>
-      core.request('POST', `/${enc(site)}/users/anonymous/addProductsToCart`, { body, schema: AddProductsToCartResponseSchema }),
+      core.request('POST', `/${enc(site)}/users/${user}/addProductsToCart`, { body, schema: AddProductsToCartResponseSchema }),
     updateEntry: (site, cartGuid, entryNumber, qty, opts = {}) =>
       core.request('PATCH', `${cartPath(site, cartGuid)}/entries/${entryNumber}`, { body: { qty }, query: { lang: opts.lang }, schema: CartSchema }),
     updateCart: (site, cartGuid, body, opts = {}) =>
@@ -132,12 +152,14 @@ export function createCommerceClient(core: ApiCore): CommerceCalls {
           paymentIntentId: args.paymentIntentId,
           ...(args.paymentMethod ? { paymentMethod: args.paymentMethod } : {}),
           ...(args.lang ? { lang: args.lang } : {}),
+          ...(args.savedPaymentMethodId ? { savedPaymentMethodId: args.savedPaymentMethodId } : {}),
+          ...(args.saveCard ? { saveCard: true } : {}),
         },
         schema: OrderSchema,
       }),
     getOrder: (site, orderCode, lookup, opts = {}) =>
-      core.request('GET', `/${enc(site)}/users/anonymous/orders/${enc(orderCode)}`, {
-        query: { ...('email' in lookup ? { email: lookup.email } : { cartGuid: lookup.cartGuid }), lang: opts.lang },
+      core.request('GET', `/${enc(site)}/users/${user}/orders/${enc(orderCode)}`, {
+        query: { ...('email' in lookup ? { email: lookup.email } : 'cartGuid' in lookup ? { cartGuid: lookup.cartGuid } : {}), lang: opts.lang },
         schema: OrderSchema,
       }),
   };

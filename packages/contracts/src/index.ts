@@ -6,3 +6,5 @@ export * from './client.ts';
 export * from './cart.ts';
 export * from './checkout.ts';
 export * from './client-commerce.ts';
+export * from './customer.ts';
+export * from './auth.ts';

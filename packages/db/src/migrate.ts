@@ -115,7 +115,7 @@ export async function ensureSeeded(dbh: DbHandle, opts: EnsureSeededOptions = {}
   }
   if (opts.oauthClient) {
     const { clientId, clientSecret } = opts.oauthClient;
-    await upsertOAuthClient(dbh.db, { clientId, clientSecret, grants: ['client_credentials'], scopes: ['basic'] });
+    await upsertOAuthClient(dbh.db, { clientId, clientSecret, grants: ['client_credentials', 'password', 'refresh_token'], scopes: ['basic'] });
   }
   return { seeded };
 }

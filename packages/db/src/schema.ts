@@ -298,6 +298,109 @@ export interface OAuthClientTable {
   scopes: string;
 }
 
+/** Customer accounts (issue 3, spec §3 Customer data, §6 roles). Email lower-cased, unique. */
+export interface CustomerTable {
+  /** 'cu_' + random */
+  id: string;
+  /** lower-cased */
+  email: string;
+  /** argon2id PHC string */
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  /** 0/1 (spec §3 perksOptIn) */
+  perks_opt_in: number;
+  /** 0/1 (spec §3 is{product}Employee) */
+  is_employee: number;
+  /** comma list of roles (spec §6) */
+  roles: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Refresh tokens (issue 3, spec §4 §9): stored as sha-256 hex, rotated on every use, grouped in families. */
+export interface RefreshTokenTable {
+  id: string;
+  /** every token of one sign-in shares it; reuse of a rotated token revokes the family */
+  family_id: string;
+  customer_id: string;
+  client_id: string;
+  /** sha-256 hex of the token */
+  token_hash: string;
+  /** 'active' | 'rotated' | 'revoked' */
+  status: string;
+  /** this token's expiry (REFRESH_TOKEN_TTL_S after issue, capped by family_expires_at) */
+  expires_at: string;
+  /** absolute end of the family (REFRESH_TOKEN_MAX_LIFETIME_S after sign-in) */
+  family_expires_at: string;
+  created_at: string;
+  rotated_at: string | null;
+}
+
+/** Password reset tokens: sha-256 hex of the emailed token, single use, expiring. */
+export interface PasswordResetTokenTable {
+  token_hash: string;
+  customer_id: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Fixed-window rate limit counters shared by every API process. */
+export interface RateLimitHitTable {
+  /** e.g. 'signin:acct:<email>' */
+  key: string;
+  /** ISO-8601 UTC start of the window */
+  window_start: string;
+  count: number;
+}
+
+/** Customer address book (issue 3, spec §3 customer data): one row per saved address. */
+export interface AddressTable {
+  /** 'ad_' + random */
+  id: string;
+  customer_id: string;
+  first_name: string;
+  last_name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  /** state / province ISO code, upper-case */
+  region: string;
+  postal_code: string;
+  /** 'US' | 'CA' */
+  country: string;
+  phone: string | null;
+  /** 0/1: at most one default per customer */
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The payment provider's customer object of a customer (Stripe `cus_...`, test `cus_test_...`). */
+export interface PaymentCustomerTable {
+  customer_id: string;
+  /** 'test' | 'stripe' */
+  provider: string;
+  provider_customer_id: string;
+}
+
+/** Saved payment methods (cards) of a customer: brand, last 4 and expiry only, never the number. */
+export interface SavedPaymentMethodTable {
+  /** 'spm_' + random: the id clients use */
+  id: string;
+  customer_id: string;
+  provider: string;
+  /** the provider's payment method id (Stripe `pm_...`, test `pm_test_...`) */
+  provider_payment_method_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** 0/1 */
+  is_default: number;
+  created_at: string;
+}
+
 export interface Database {
   base_sites: BaseSiteTable;
   site_config: SiteConfigTable;
@@ -321,4 +424,11 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   payment_intents: PaymentIntentTable;
   oauth_clients: OAuthClientTable;
+  customers: CustomerTable;
+  refresh_tokens: RefreshTokenTable;
+  password_reset_tokens: PasswordResetTokenTable;
+  rate_limit_hits: RateLimitHitTable;
+  addresses: AddressTable;
+  payment_customers: PaymentCustomerTable;
+  saved_payment_methods: SavedPaymentMethodTable;
 }

@@ -48,10 +48,10 @@ describe('createDb (SQLite)', () => {
   it('migrates idempotently and seeds once', async () => {
     const dbh = createDb(`file:${join(dir, 'migrate.db')}`);
     try {
-      expect(await migrateToLatest(dbh)).toEqual(['0001']);
+      expect(await migrateToLatest(dbh)).toEqual(['0001', '0002', '0003']);
       expect(await migrateToLatest(dbh)).toEqual([]);
       const versions = await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(dbh.db);
-      expect(versions.rows.map((r) => r.version)).toEqual(['0001']);
+      expect(versions.rows.map((r) => r.version)).toEqual(['0001', '0002', '0003']);
       expect((await ensureSeeded(dbh)).seeded).toBe(true);
       expect((await ensureSeeded(dbh)).seeded).toBe(false);
     } finally {
@@ -201,7 +201,7 @@ describe.each(dbKinds().filter((k) => k === 'postgres'))('migrations on %s', () 
     const b = createDb(url.toString());
     try {
       const [ra, rb] = await Promise.all([migrateToLatest(a), migrateToLatest(b)]);
-      expect([...ra, ...rb].sort()).toEqual(['0001']);
+      expect([...ra, ...rb].sort()).toEqual(['0001', '0002', '0003']);
       const [sa, sb] = await Promise.all([ensureSeeded(a), ensureSeeded(b)]);
       expect([sa.seeded, sb.seeded].filter(Boolean)).toHaveLength(1);
       const products = await a.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

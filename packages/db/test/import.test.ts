@@ -384,7 +384,7 @@ describe('npm run catalog:import (CLI)', () => {
     try {
       expect(db.prepare('SELECT count(*) AS n FROM products').get()).toEqual({ n: 7 });
       expect(db.prepare("SELECT price_minor, currency FROM prices WHERE variant_code = 'FX-CSV-LATTE-24' AND base_site = 'cab2c'").get()).toEqual({ price_minor: 2299, currency: 'CAD' });
-      expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: '0001' }]);
+      expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: '0001' }, { version: '0002' }, { version: '0003' }]);
       expect(db.prepare("SELECT value FROM site_config WHERE base_site = 'cab2c' AND key = 'freeShippingMinimum'").get()).toEqual({ value: '5500' });
     } finally {
       db.close();

@@ -193,7 +193,7 @@ export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: 
     baseSiteId: site,
     currencyIso: currency,
     lang,
-    status: cart.status === 'ordered' || cart.status === 'placing' ? cart.status : 'open',
+    status: cart.status === 'ordered' || cart.status === 'placing' || cart.status === 'merged' ? cart.status : 'open',
     entries,
     totalItems: entries.length,
     cartQuantity: totals.totalItems,

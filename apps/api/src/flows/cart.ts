@@ -13,6 +13,10 @@
  *   field; more than the stock 409 `InsufficientStockError` (`insufficientStock` "Only N left" or
  *   `outOfStock`); unknown cart 404 `CartError` `notFound`; a cart no longer open 409 `CartError`
  *   `cartNotOpen`.
+ *
+ * Ownership (issue 3): a cart with a `user_id` is reachable only by that customer; an anonymous
+ * cart only anonymously. Any other request for it answers the same 404 as an unknown cart, so a
+ * guid of someone else's cart reveals nothing.
  */
 import { randomUUID } from 'node:crypto';
 import type { AddToCartResponse, AddProductsToCartResponse, Cart, CartValidationMessage, CartValidationResponse, SessionCartGuidResponse } from '@store/contracts';
@@ -22,6 +26,7 @@ import {
   createCart,
   deleteEntry,
   findCart,
+  findOpenCustomerCart,
   getAvailable,
   insertEntry,
   listEntries,
@@ -48,7 +53,7 @@ import {
   validateQuantity,
 } from '@store/domain';
 import { computeCart, nameOf } from './cart-view.ts';
-import type { CommerceContext } from './context.ts';
+import type { CommerceContext, Shopper } from './context.ts';
 import { pickLang } from './context.ts';
 import { COMMERCE_MESSAGES } from './messages.ts';
 
@@ -59,23 +64,28 @@ export function cartNotFound(cartGuid: string): Error {
 
 /** 409 for a cart that is no longer open (ordered, or an order is being placed). */
 export function cartNotOpen(cart: CartRow): Error {
-  return cart.status === 'placing'
-    ? conflict('CartError', 'cartNotOpen', 'An order is being placed from this cart', 'cartGuid')
-    : conflict('CartError', 'cartNotOpen', 'This cart has already been ordered', 'cartGuid');
+  if (cart.status === 'placing') return conflict('CartError', 'cartNotOpen', 'An order is being placed from this cart', 'cartGuid');
+  if (cart.status === 'merged') return conflict('CartError', 'cartNotOpen', 'This cart was merged into a signed-in cart', 'cartGuid');
+  return conflict('CartError', 'cartNotOpen', 'This cart has already been ordered', 'cartGuid');
 }
 
 /** Cart guid format accepted from clients (uuid-like, bounded). */
-function plausibleGuid(x: unknown): x is string {
+export function plausibleGuid(x: unknown): x is string {
   return typeof x === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(x);
 }
 
+/** May this shopper use this cart? (its customer only; anonymous carts only anonymously) */
+export function ownsCart(cart: CartRow, shopper: Shopper): boolean {
+  return (cart.user_id ?? null) === shopper.userId;
+}
+
 /**
- * The cart of this site with this guid, whatever its status.
- * @throws 404 `CartError` `notFound`
+ * The cart of this site with this guid, whatever its status, when the shopper may use it.
+ * @throws 404 `CartError` `notFound` (also for another shopper's cart)
  */
-export async function requireCart(db: Executor, site: BaseSiteId, cartGuid: string): Promise<CartRow> {
+export async function requireCart(db: Executor, site: BaseSiteId, cartGuid: string, shopper: Shopper): Promise<CartRow> {
   const cart = plausibleGuid(cartGuid) ? await findCart(db, cartGuid) : undefined;
-  if (!cart || cart.base_site !== site) throw cartNotFound(cartGuid);
+  if (!cart || cart.base_site !== site || !ownsCart(cart, shopper)) throw cartNotFound(cartGuid);
   return cart;
 }
 
@@ -83,14 +93,23 @@ export async function requireCart(db: Executor, site: BaseSiteId, cartGuid: stri
  * Locks (PostgreSQL row lock via an UPDATE) and returns an open cart inside a transaction.
  * @throws 404 `CartError` `notFound`; 409 `CartError` `cartNotOpen`
  */
-export async function requireOpenCartForUpdate(trx: Executor, site: BaseSiteId, cartGuid: string, now: string): Promise<CartRow> {
-  const cart = await requireCart(trx, site, cartGuid);
+export async function requireOpenCartForUpdate(trx: Executor, site: BaseSiteId, cartGuid: string, now: string, shopper: Shopper): Promise<CartRow> {
+  const cart = await requireCart(trx, site, cartGuid, shopper);
   if (!(await touchOpenCart(trx, cart.guid, now))) throw cartNotOpen(cart);
   return { ...cart, updated_at: now };
 }
 
-async function newCart(trx: Executor, site: BaseSiteId, lang: Lang, now: string): Promise<CartRow> {
-  return createCart(trx, { guid: randomUUID(), baseSite: site, currency: SITES[site].currency, lang, now });
+/**
+ * Creates an open cart for a shopper; a customer's cart carries their id and the email of their
+ * account (so the checkout needs no email step).
+ */
+export async function newCart(trx: Executor, site: BaseSiteId, lang: Lang, now: string, shopper: Shopper = { userId: null }): Promise<CartRow> {
+  const cart = await createCart(trx, { guid: randomUUID(), baseSite: site, currency: SITES[site].currency, lang, userId: shopper.userId, now });
+  if (shopper.userId && shopper.email) {
+    await updateCart(trx, cart.guid, { email: shopper.email }, now);
+    return { ...cart, email: shopper.email };
+  }
+  return cart;
 }
 
 /**
@@ -100,7 +119,7 @@ async function newCart(trx: Executor, site: BaseSiteId, lang: Lang, now: string)
 export async function getSessionCart(ctx: CommerceContext, site: BaseSiteId, sessionCartGuid: string | undefined, langParam: unknown): Promise<SessionCartGuidResponse> {
   if (plausibleGuid(sessionCartGuid)) {
     const cart = await findCart(ctx.dbh.db, sessionCartGuid);
-    if (cart && cart.base_site === site && cart.status === 'open') {
+    if (cart && cart.base_site === site && cart.status === 'open' && cart.user_id === null) {
       return { cartGuid: cart.guid, cartQuantity: await cartQuantity(ctx.dbh.db, cart.guid), created: false };
     }
   }
@@ -153,22 +172,30 @@ async function addUnits(trx: Executor, cart: CartRow, v: SellableVariant, entryT
 }
 
 /**
- * The open cart a guid names, or a new one when the guid is absent, unknown, closed or of another
- * site. An explicitly requested language becomes the cart's language (used by the order email).
+ * The open cart a guid names, or (when the guid is absent, unknown, closed, of another site or of
+ * another shopper) the customer's current open cart, else a new one. An explicitly requested
+ * language becomes the cart's language (used by the order email).
  */
-async function openOrNewCart(trx: Executor, site: BaseSiteId, cartGuid: unknown, langParam: unknown, now: string): Promise<CartRow> {
+async function openOrNewCart(trx: Executor, site: BaseSiteId, cartGuid: unknown, langParam: unknown, now: string, shopper: Shopper): Promise<CartRow> {
   const lang = pickLang(site, langParam);
+  const candidates: CartRow[] = [];
   if (plausibleGuid(cartGuid)) {
-    const cart = await findCart(trx, cartGuid);
-    if (cart && cart.base_site === site && (await touchOpenCart(trx, cart.guid, now))) {
-      if (langParam !== undefined && lang === langParam && cart.lang !== lang) {
-        await updateCart(trx, cart.guid, { lang }, now);
-        return { ...cart, lang };
-      }
-      return cart;
-    }
+    const named = await findCart(trx, cartGuid);
+    if (named && named.base_site === site && ownsCart(named, shopper)) candidates.push(named);
   }
-  return newCart(trx, site, lang, now);
+  if (shopper.userId) {
+    const current = await findOpenCustomerCart(trx, site, shopper.userId);
+    if (current) candidates.push(current);
+  }
+  for (const cart of candidates) {
+    if (!(await touchOpenCart(trx, cart.guid, now))) continue;
+    if (langParam !== undefined && lang === langParam && cart.lang !== lang) {
+      await updateCart(trx, cart.guid, { lang }, now);
+      return { ...cart, lang };
+    }
+    return cart;
+  }
+  return newCart(trx, site, lang, now, shopper);
 }
 
 /** Body of addProductToCart (already shape-checked by the route). */
@@ -181,7 +208,7 @@ export interface AddToCartInput {
 }
 
 /** `POST /users/anonymous/addProductToCart` (see module comment for errors). */
-export async function addToCart(ctx: CommerceContext, site: BaseSiteId, input: AddToCartInput): Promise<AddToCartResponse> {
+export async function addToCart(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, input: AddToCartInput): Promise<AddToCartResponse> {
   const problems: Array<{ subject: string; reason: string; message: string }> = [];
   let qty = DEFAULT_ADD_QTY;
   try {
@@ -201,7 +228,7 @@ export async function addToCart(ctx: CommerceContext, site: BaseSiteId, input: A
   const now = ctx.now().toISOString();
   return withTransaction(ctx.dbh, async (trx) => {
     const v = await requireSellable(trx, site, input.productCode, 'productCode');
-    const cart = await openOrNewCart(trx, site, input.cartGuid, input.lang, now);
+    const cart = await openOrNewCart(trx, site, input.cartGuid, input.lang, now, shopper);
     const lang = pickLang(site, input.lang, cart.lang);
     const entryNumber = await addUnits(trx, cart, v, type, qty, 'qty', now);
     const { view } = await computeCart(trx, cart, lang, ctx.now());
@@ -221,13 +248,14 @@ export async function addToCart(ctx: CommerceContext, site: BaseSiteId, input: A
 export async function addProductsToCart(
   ctx: CommerceContext,
   site: BaseSiteId,
+  shopper: Shopper,
   input: { cartGuid?: unknown; productCodes: readonly unknown[]; lang?: unknown },
 ): Promise<AddProductsToCartResponse> {
   const now = ctx.now().toISOString();
   return withTransaction(ctx.dbh, async (trx) => {
     const variants: SellableVariant[] = [];
     for (const [i, code] of input.productCodes.entries()) variants.push(await requireSellable(trx, site, code, `productCodes[${i}]`));
-    const cart = await openOrNewCart(trx, site, input.cartGuid, input.lang, now);
+    const cart = await openOrNewCart(trx, site, input.cartGuid, input.lang, now, shopper);
     const lang = pickLang(site, input.lang, cart.lang);
     for (const [i, v] of variants.entries()) await addUnits(trx, cart, v, DEFAULT_ENTRY_TYPE, 1, `productCodes[${i}]`, now);
     return {
@@ -252,6 +280,7 @@ export interface QtyChange {
 export async function updateEntries(
   ctx: CommerceContext,
   site: BaseSiteId,
+  shopper: Shopper,
   cartGuid: string,
   changes: readonly QtyChange[],
   langParam: unknown,
@@ -259,7 +288,7 @@ export async function updateEntries(
 ): Promise<Cart> {
   const now = ctx.now().toISOString();
   return withTransaction(ctx.dbh, async (trx) => {
-    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now);
+    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now, shopper);
     const lines = await loadCartLines(trx, cart.guid, site);
     for (const [i, change] of changes.entries()) {
       const n = typeof change.entryNumber === 'string' && /^\d+$/.test(change.entryNumber) ? Number(change.entryNumber) : change.entryNumber;
@@ -283,8 +312,8 @@ export async function updateEntries(
 }
 
 /** `GET /users/anonymous/carts/{cartGuid}`: the cart (any status). */
-export async function getCart(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, langParam: unknown): Promise<Cart> {
-  const cart = await requireCart(ctx.dbh.db, site, cartGuid);
+export async function getCart(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, langParam: unknown): Promise<Cart> {
+  const cart = await requireCart(ctx.dbh.db, site, cartGuid, shopper);
   return (await computeCart(ctx.dbh.db, cart, pickLang(site, langParam, cart.lang), ctx.now())).view;
 }
 
@@ -292,9 +321,9 @@ export async function getCart(ctx: CommerceContext, site: BaseSiteId, cartGuid: 
  * `GET /users/anonymous/carts/{cartGuid}/validate` (spec §2 cart-validation check): lines whose
  * product is discontinued or no longer sold here, and lines holding more than the stock now.
  */
-export async function validateCart(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, langParam: unknown): Promise<CartValidationResponse> {
+export async function validateCart(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, langParam: unknown): Promise<CartValidationResponse> {
   const db = ctx.dbh.db;
-  const cart = await requireCart(db, site, cartGuid);
+  const cart = await requireCart(db, site, cartGuid, shopper);
   const lang = pickLang(site, langParam, cart.lang);
   const m = COMMERCE_MESSAGES[lang];
   const lines = await loadCartLines(db, cart.guid, site);

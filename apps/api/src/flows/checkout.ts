@@ -3,14 +3,21 @@
  * modes, billing address, payment intent. Each step changes an open cart in one transaction and
  * answers the updated cart. Validation lists every bad field (400 `ValidationError`, subjects are
  * field names). Addresses must be in the site's country (US for usb2c/usafh, CA for cab2c).
+ *
+ * Signed-in customers (issue 3): every step takes the {@link Shopper} (carts are reachable only by
+ * their owner, see flows/cart.ts); the delivery and billing addresses may name an address of the
+ * customer's address book (`{addressId}`), or be new and also kept in the book
+ * (`saveToAddressBook: true`).
  */
 import type { AddressInput, Cart, DeliveryModesResponse, PaymentIntentResponse } from '@store/contracts';
-import { findPaymentIntent, findReusableIntentForCart, insertPaymentIntent, updateCart, updatePaymentIntent, withTransaction } from '@store/db';
+import type { Executor } from '@store/db';
+import { findAddress, findPaymentIntent, findReusableIntentForCart, insertPaymentIntent, updateCart, updatePaymentIntent, withTransaction } from '@store/db';
 import type { Address, BaseSiteId, CurrencyIso } from '@store/domain';
-import { conflict, invalidInput, isValidEmail, localeFor, normalizeAddress, shippingMethods, SITES, toPriceData, ValidationErrors, validateAddress } from '@store/domain';
+import { conflict, invalidInput, isValidEmail, notFound, localeFor, normalizeAddress, shippingMethods, SITES, toPriceData, ValidationErrors, validateAddress } from '@store/domain';
 import { computeCart, isDeliveryModeCode, parseAddress, type StoredBilling } from './cart-view.ts';
+import { addressOfRow, insertBookAddress } from './addresses.ts';
 import { requireCart, requireOpenCartForUpdate } from './cart.ts';
-import type { CommerceContext } from './context.ts';
+import type { CommerceContext, Shopper } from './context.ts';
 import { pickLang } from './context.ts';
 
 /** Longest email accepted (RFC 5321 path limit). */
@@ -40,24 +47,49 @@ export function checkAddress(site: BaseSiteId, input: AddressInput | Record<stri
 }
 
 /** `PUT .../email`: the spec §5 email rule. @throws 400 `ValidationError` `invalidEmail` */
-export async function setEmail(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, emailInput: unknown, langParam: unknown): Promise<Cart> {
+export async function setEmail(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, emailInput: unknown, langParam: unknown): Promise<Cart> {
   const email = typeof emailInput === 'string' ? emailInput.trim() : '';
   if (email === '') throw invalidInput('ValidationError', 'required', 'An email address is required', 'email');
   if (email.length > MAX_EMAIL_LENGTH || !isValidEmail(email)) throw invalidInput('ValidationError', 'invalidEmail', 'Enter a valid email address', 'email');
   const now = ctx.now().toISOString();
   return withTransaction(ctx.dbh, async (trx) => {
-    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now);
+    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now, shopper);
     await updateCart(trx, cart.guid, { email }, now);
     return (await computeCart(trx, { ...cart, email }, pickLang(site, langParam, cart.lang), ctx.now())).view;
   });
 }
 
+/** An address given to a checkout step: new, or from the customer's address book (issue 3). */
+export type CheckoutAddressInput = AddressInput & { addressId?: string | undefined; saveToAddressBook?: boolean | undefined };
+
+/**
+ * Resolves a checkout address inside the step's transaction: the customer's book entry for
+ * `addressId` (checked against the site's country), or the new address (saved in the book when
+ * asked). Anonymous shoppers may not use `addressId` nor `saveToAddressBook`.
+ * @throws 400 `ValidationError` (`customerOnly`, bad fields); 404 `UnknownIdentifierError` `addressNotFound`
+ */
+async function resolveCheckoutAddress(trx: Executor, site: BaseSiteId, shopper: Shopper, input: CheckoutAddressInput, now: string): Promise<Address> {
+  const { addressId, saveToAddressBook, ...fields } = input;
+  if ((addressId !== undefined || saveToAddressBook) && !shopper.userId) {
+    throw invalidInput('ValidationError', 'customerOnly', 'Sign in to use your address book', addressId !== undefined ? 'addressId' : 'saveToAddressBook');
+  }
+  if (addressId !== undefined && shopper.userId) {
+    const row = await findAddress(trx, shopper.userId, addressId);
+    if (!row) throw notFound('UnknownIdentifierError', 'addressNotFound', `Address ${addressId} not found`, 'addressId');
+    return checkAddress(site, addressOfRow(row));
+  }
+  const address = checkAddress(site, fields);
+  if (saveToAddressBook && shopper.userId) await insertBookAddress(trx, shopper.userId, address, { makeDefault: false }, now);
+  return address;
+}
+
 /** `PUT .../addresses/delivery`. A billing address set "same as shipping" follows it. */
-export async function setDeliveryAddress(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, input: AddressInput, langParam: unknown): Promise<Cart> {
-  const address = checkAddress(site, input);
+export async function setDeliveryAddress(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, input: CheckoutAddressInput, langParam: unknown): Promise<Cart> {
+  if (input.addressId === undefined) checkAddress(site, input);
   const now = ctx.now().toISOString();
   return withTransaction(ctx.dbh, async (trx) => {
-    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now);
+    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now, shopper);
+    const address = await resolveCheckoutAddress(trx, site, shopper, input, now);
     const json = JSON.stringify(address);
     const billing = parseAddress(cart.billing_address_json);
     const patch: { shipping_address_json: string; billing_address_json?: string } = { shipping_address_json: json };
@@ -71,15 +103,18 @@ export async function setDeliveryAddress(ctx: CommerceContext, site: BaseSiteId,
 export async function setBillingAddress(
   ctx: CommerceContext,
   site: BaseSiteId,
+  shopper: Shopper,
   cartGuid: string,
-  input: AddressInput & { sameAsShipping?: boolean },
+  input: CheckoutAddressInput & { sameAsShipping?: boolean | undefined },
   langParam: unknown,
 ): Promise<Cart> {
-  const same = input.sameAsShipping === true;
-  const address = same ? null : checkAddress(site, input);
+  const { sameAsShipping, ...rest } = input;
+  const same = sameAsShipping === true;
+  if (!same && rest.addressId === undefined) checkAddress(site, rest);
   const now = ctx.now().toISOString();
   return withTransaction(ctx.dbh, async (trx) => {
-    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now);
+    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now, shopper);
+    const address = same ? null : await resolveCheckoutAddress(trx, site, shopper, rest, now);
     let stored: StoredBilling;
     if (same) {
       const delivery = parseAddress(cart.shipping_address_json);
@@ -95,9 +130,9 @@ export async function setBillingAddress(
 }
 
 /** `GET .../deliverymodes`: standard and expedited, priced for the cart (free standard when it qualifies). */
-export async function getDeliveryModes(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, langParam: unknown): Promise<DeliveryModesResponse> {
+export async function getDeliveryModes(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, langParam: unknown): Promise<DeliveryModesResponse> {
   const db = ctx.dbh.db;
-  const cart = await requireCart(db, site, cartGuid);
+  const cart = await requireCart(db, site, cartGuid, shopper);
   const lang = pickLang(site, langParam, cart.lang);
   const { totals, shippingConfig } = await computeCart(db, cart, lang, ctx.now());
   const delivery = parseAddress(cart.shipping_address_json);
@@ -123,11 +158,11 @@ export async function getDeliveryModes(ctx: CommerceContext, site: BaseSiteId, c
 }
 
 /** `PUT .../deliverymode?deliveryModeId=standard|expedited`. @throws 400 `ValidationError` `invalidDeliveryMode` */
-export async function setDeliveryMode(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, modeId: unknown, langParam: unknown): Promise<Cart> {
+export async function setDeliveryMode(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, modeId: unknown, langParam: unknown): Promise<Cart> {
   if (!isDeliveryModeCode(modeId)) throw invalidInput('ValidationError', 'invalidDeliveryMode', 'Choose standard or expedited shipping', 'deliveryModeId');
   const now = ctx.now().toISOString();
   return withTransaction(ctx.dbh, async (trx) => {
-    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now);
+    const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now, shopper);
     await updateCart(trx, cart.guid, { delivery_mode: modeId }, now);
     return (await computeCart(trx, { ...cart, delivery_mode: modeId }, pickLang(site, langParam, cart.lang), ctx.now())).view;
   });
@@ -139,9 +174,9 @@ export async function setDeliveryMode(ctx: CommerceContext, site: BaseSiteId, ca
  * is mirrored in `payment_intents` (the test provider keeps its state there anyway).
  * @throws 409 `CartError` `cartNotOpen`; 400 `CartError` `emptyCart`
  */
-export async function createPaymentIntent(ctx: CommerceContext, site: BaseSiteId, cartGuid: string, langParam: unknown): Promise<PaymentIntentResponse> {
+export async function createPaymentIntent(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, langParam: unknown): Promise<PaymentIntentResponse> {
   const db = ctx.dbh.db;
-  const cart = await requireCart(db, site, cartGuid);
+  const cart = await requireCart(db, site, cartGuid, shopper);
   if (cart.status !== 'open') throw conflict('CartError', 'cartNotOpen', 'This cart has already been ordered', 'cartGuid');
   const lang = pickLang(site, langParam, cart.lang);
   const { totals, lines } = await computeCart(db, cart, lang, ctx.now());

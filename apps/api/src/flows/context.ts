@@ -31,3 +31,16 @@ export function pickLang(site: BaseSiteId, requested: unknown, fallback?: string
   if (isLang(fallback) && siteSupportsLang(site, fallback)) return fallback;
   return SITES[site].languages[0] ?? 'en';
 }
+
+/**
+ * Who a commerce call acts for (issue 3): `userId` null for the anonymous (machine-token) user,
+ * else the signed-in customer's id (`users/current` or `users/{id}`), with the email of their
+ * token (it becomes the email of their carts).
+ */
+export interface Shopper {
+  userId: string | null;
+  email?: string | null;
+}
+
+/** The anonymous shopper (`users/anonymous`, machine-to-machine token). */
+export const ANONYMOUS_SHOPPER: Shopper = Object.freeze({ userId: null });

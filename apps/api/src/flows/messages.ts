@@ -13,6 +13,8 @@ export interface CommerceMessages {
   outOfStock: string;
   discontinued: string;
   notSold: string;
+  /** cart merge at sign-in (issue 3): a line capped by the stock or the per-line maximum */
+  quantityCapped(quantity: number, requested: number): string;
 }
 
 /** English and French texts. */
@@ -24,6 +26,7 @@ export const COMMERCE_MESSAGES: Record<Lang, CommerceMessages> = {
     outOfStock: 'This item is out of stock',
     discontinued: 'This item is no longer available',
     notSold: 'This item is not sold on this store',
+    quantityCapped: (quantity, requested) => `Only ${quantity} of the ${requested} requested could be kept in your cart`,
   },
   fr: {
     addedToCart: (name) => `${name} a été ajouté à votre panier.`,
@@ -32,5 +35,6 @@ export const COMMERCE_MESSAGES: Record<Lang, CommerceMessages> = {
     outOfStock: 'Cet article est en rupture de stock',
     discontinued: 'Cet article n’est plus offert',
     notSold: 'Cet article n’est pas vendu dans cette boutique',
+    quantityCapped: (quantity, requested) => `Seulement ${quantity} des ${requested} demandés ont pu être gardés dans votre panier`,
   },
 };

@@ -24,6 +24,13 @@
  *      the answer (400 `PaymentError` `cardDeclined` / `insufficientFunds` / ...).
  * Errors before any side effect (steps 2–3) release the key, so the same key may be retried.
  *
+ * Signed-in customers (issue 3): the cart must be theirs (`shopper`, else the same 404 as an
+ * unknown cart) and the order carries their id (`orders.user_id` from the cart). They may pay with
+ * a saved card (`savedPaymentMethodId`: one of THEIR saved methods of the current provider, else
+ * 404 `paymentMethodNotFound`) — the intent is then charged for their provider customer — or ask
+ * to keep the card (`saveCard`): it is saved on their provider customer once the payment
+ * succeeded (a failure to save is logged and never fails the placed order).
+ *
  * So a charge never happens without an order (the pending order exists first) and stock is
  * never kept for a failed payment (transaction 2 gives it back). If the process dies between
  * steps 3 and 5 the order stays `pendingPayment` with its stock; {@link reconcilePendingOrder}
@@ -38,6 +45,7 @@ import {
   findCart,
   findOrder,
   findPaymentIntent,
+  findSavedPaymentMethod,
   getAvailable,
   incrementStock,
   insertOrder,
@@ -52,13 +60,15 @@ import {
   withTransaction,
 } from '@store/db';
 import type { BaseSiteId, ErrorKind, FieldError, Lang } from '@store/domain';
-import { checkStock, conflict, DomainError, generateOrderCode, invalidInput, isDomainError, ValidationErrors } from '@store/domain';
+import { checkStock, conflict, DomainError, generateOrderCode, invalidInput, isDomainError, notFound, ValidationErrors } from '@store/domain';
 import { sendOrderConfirmation } from '../email/order-confirmation.ts';
-import type { ConfirmResult, DeclineCode } from '../payments/provider.ts';
+import type { ConfirmOptions, ConfirmResult, DeclineCode, PaymentMethodInput as ProviderPaymentMethod } from '../payments/provider.ts';
+import { supportsCustomers } from '../payments/provider.ts';
 import { computeCart, isDeliveryModeCode, nameOf, parseAddress, unitPriceOf } from './cart-view.ts';
-import { cartNotFound, cartNotOpen } from './cart.ts';
-import type { CommerceContext } from './context.ts';
-import { pickLang } from './context.ts';
+import { cartNotFound, cartNotOpen, ownsCart } from './cart.ts';
+import type { CommerceContext, Shopper } from './context.ts';
+import { ANONYMOUS_SHOPPER, pickLang } from './context.ts';
+import { ensurePaymentCustomer, recordSavedMethod } from './saved-payments.ts';
 import { orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS, type StoredTaxLine } from './order-view.ts';
 
 /** Longest idempotency key accepted. */
@@ -90,6 +100,19 @@ export interface PlaceOrderInput {
   lang?: unknown;
   /** absolute store URL for links in the email */
   publicUrl?: string | undefined;
+  /** who places the order (default: anonymous) */
+  shopper?: Shopper | undefined;
+  /** customers only: pay with this saved method (our id) */
+  savedPaymentMethodId?: string | undefined;
+  /** customers only: keep the card of `paymentMethod` once paid */
+  saveCard?: boolean | undefined;
+}
+
+/** How the intent is charged: the method and the provider options. */
+interface Charge {
+  paymentMethod: ProviderPaymentMethod | undefined;
+  customerId?: string;
+  saveForFuture?: boolean;
 }
 
 /** PaymentError reason and English message of a decline code. */
@@ -144,8 +167,12 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput): 
   const key = validateKey(input.idempotencyKey);
   const { site, cartGuid } = input;
   const db = ctx.dbh.db;
+  const shopper = input.shopper ?? ANONYMOUS_SHOPPER;
   const cart = await findCart(db, cartGuid);
-  if (!cart || cart.base_site !== site) throw cartNotFound(cartGuid);
+  if (!cart || cart.base_site !== site || !ownsCart(cart, shopper)) throw cartNotFound(cartGuid);
+  if (!shopper.userId && (input.savedPaymentMethodId !== undefined || input.saveCard)) {
+    throw invalidInput('ValidationError', 'customerOnly', 'Sign in to use saved cards', input.savedPaymentMethodId !== undefined ? 'savedPaymentMethodId' : 'saveCard');
+  }
 
   const claim = await claimIdempotencyKey(db, { baseSite: site, key, cartGuid, now: ctx.now().toISOString() });
   if (!claim.claimed) {
@@ -163,15 +190,55 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput): 
   }
 
   let reservation: Reservation;
+  let charge: Charge;
   try {
     await checkReadiness(ctx, input);
+    charge = await chargeOf(ctx, input, shopper);
     reservation = await reserve(ctx, input);
   } catch (error) {
     // Nothing happened yet: forget the key so the shopper can fix the cart and retry with it.
     await releaseIdempotencyKey(db, site, key);
     throw error;
   }
-  return chargeAndSettle(ctx, input, key, reservation);
+  const placed = await chargeAndSettle(ctx, input, key, reservation, charge);
+  if (input.saveCard && shopper.userId && charge.customerId) await saveCardAfterPayment(ctx, shopper.userId, charge.customerId, input.paymentMethod);
+  return placed;
+}
+
+/**
+ * The payment method and provider options of a placement: a saved method of the customer, or the
+ * given method (charged for the customer's provider customer when the card is to be saved).
+ * @throws 404 `UnknownIdentifierError` `paymentMethodNotFound`; 400 `PaymentError` `notSupported`
+ */
+async function chargeOf(ctx: CommerceContext, input: PlaceOrderInput, shopper: Shopper): Promise<Charge> {
+  if (!shopper.userId || (input.savedPaymentMethodId === undefined && !input.saveCard)) return { paymentMethod: input.paymentMethod };
+  if (!supportsCustomers(ctx.payments)) throw invalidInput('PaymentError', 'notSupported', 'Saved payment methods are not available', 'savedPaymentMethodId');
+  const customer = { id: shopper.userId, email: shopper.email ?? '' };
+  if (input.savedPaymentMethodId !== undefined) {
+    const saved = await findSavedPaymentMethod(ctx.dbh.db, shopper.userId, input.savedPaymentMethodId);
+    if (!saved || saved.provider !== ctx.payments.name) {
+      throw notFound('UnknownIdentifierError', 'paymentMethodNotFound', `Payment method ${input.savedPaymentMethodId} not found`, 'savedPaymentMethodId');
+    }
+    return { paymentMethod: { providerPaymentMethodId: saved.provider_payment_method_id }, customerId: await ensurePaymentCustomer(ctx, customer) };
+  }
+  return { paymentMethod: input.paymentMethod, customerId: await ensurePaymentCustomer(ctx, customer), saveForFuture: true };
+}
+
+/** Saves the card just paid with on the customer (logged, never thrown: the order is placed). */
+async function saveCardAfterPayment(ctx: CommerceContext, customerId: string, providerCustomerId: string, method: PaymentMethodInput | undefined): Promise<void> {
+  try {
+    if (!method || !supportsCustomers(ctx.payments)) return;
+    let info;
+    if ('testCardNumber' in method) {
+      const year = ctx.now().getUTCFullYear();
+      info = await ctx.payments.attachPaymentMethod(providerCustomerId, { testCardNumber: method.testCardNumber, expMonth: method.expMonth ?? 12, expYear: method.expYear ?? year + 5 });
+    } else {
+      info = await ctx.payments.attachPaymentMethod(providerCustomerId, { stripePaymentMethodId: method.stripePaymentMethodId });
+    }
+    await recordSavedMethod(ctx, customerId, info, false);
+  } catch (error) {
+    ctx.log.warn({ customerId, err: errorInfo(error) }, 'the card could not be saved after the payment');
+  }
 }
 
 /** Step 2: everything the order needs is there. */
@@ -304,7 +371,7 @@ async function newOrderCode(trx: Executor, site: BaseSiteId): Promise<string> {
 }
 
 /** Steps 4 and 5. */
-async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key: string, r: Reservation): Promise<Order> {
+async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key: string, r: Reservation, charge: Charge): Promise<Order> {
   const { site } = input;
   const db = ctx.dbh.db;
   const provider = ctx.payments;
@@ -315,7 +382,10 @@ async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key
       await provider.updateAmount(intent.id, r.order.total_minor, r.order.currency);
       await updatePaymentIntent(db, intent.id, { amount_minor: r.order.total_minor, currency: r.order.currency }, ctx.now().toISOString());
     }
-    result = await provider.confirm(input.paymentIntentId, input.paymentMethod, { idempotencyKey: `${site}:${key}` });
+    const opts: ConfirmOptions = { idempotencyKey: `${site}:${key}` };
+    if (charge.customerId) opts.customerId = charge.customerId;
+    if (charge.saveForFuture) opts.saveForFuture = true;
+    result = await provider.confirm(input.paymentIntentId, charge.paymentMethod, opts);
   } catch (error) {
     // Unknown outcome: ask the provider what happened before deciding.
     let status: string | null = null;

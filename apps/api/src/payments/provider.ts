@@ -32,7 +32,49 @@ export interface PaymentSummary {
  * The payment method sent by the client at order placement: a test card number (test provider
  * only) or a Stripe PaymentMethod id created in the browser by Stripe.js (Stripe only).
  */
-export type PaymentMethodInput = { testCardNumber?: string } | { stripePaymentMethodId?: string };
+export type PaymentMethodInput = { testCardNumber?: string } | { stripePaymentMethodId?: string } | SavedMethodRef;
+
+/**
+ * A payment method saved on the provider's customer object (issue 3): the provider's own id
+ * (`pm_...`). Built by the place-order flow from a saved method the customer owns, never taken
+ * from a client; `confirm` then needs `opts.customerId`.
+ */
+export interface SavedMethodRef {
+  providerPaymentMethodId: string;
+}
+
+/** Input of {@link PaymentProvider.createCustomer}. */
+export interface CreateCustomerInput {
+  /** our customer id (kept in the provider's metadata) */
+  customerId: string;
+  email: string;
+  name?: string;
+}
+
+/**
+ * A payment method to save on a customer (issue 3 `paymentdetails`): with the test provider a
+ * test card number and its expiry (the number is never stored); with Stripe the id of a
+ * PaymentMethod created by Stripe.js.
+ */
+export type SavePaymentMethodInput = { testCardNumber: string; expMonth: number; expYear: number } | { stripePaymentMethodId: string };
+
+/** What is kept of a saved payment method: brand, last 4, expiry, and the provider's id. */
+export interface SavedMethodInfo {
+  providerPaymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** Options of {@link PaymentProvider.confirm}. */
+export interface ConfirmOptions {
+  idempotencyKey: string;
+  /** the provider customer the intent is charged for (needed for a saved method) */
+  customerId?: string;
+  /** ask the provider to keep the method on `customerId` for later payments (Stripe `setup_future_usage`) */
+  saveForFuture?: boolean;
+}
 
 /** Input of {@link PaymentProvider.createIntent}. */
 export interface CreateIntentInput {
@@ -85,11 +127,40 @@ export interface PaymentProvider {
    * `{status: 'failed', declineCode}`, not thrown; unexpected failures (network, provider down)
    * throw. Confirming an intent that already succeeded answers `succeeded` again.
    */
-  confirm(id: string, paymentMethod: PaymentMethodInput | undefined, opts: { idempotencyKey: string }): Promise<ConfirmResult>;
+  confirm(id: string, paymentMethod: PaymentMethodInput | undefined, opts: ConfirmOptions): Promise<ConfirmResult>;
   /** Cancels an intent that has not succeeded (no-op when already cancelled). */
   cancel(id: string): Promise<void>;
   /** The provider's view of an intent (used to reconcile after an unexpected failure). */
   status(id: string): Promise<IntentStatus>;
+  /**
+   * Creates the provider's customer object for one of our customers (issue 3); answers its id
+   * (Stripe `cus_...`). Optional so minimal test doubles stay valid; both real providers have it.
+   */
+  createCustomer?(input: CreateCustomerInput): Promise<string>;
+  /**
+   * Saves a payment method on a provider customer.
+   * @throws DomainError 400 `PaymentError` (`invalidCardNumber`, `expiredCard`, `cardDeclined`) when the provider refuses it
+   */
+  attachPaymentMethod?(providerCustomerId: string, method: SavePaymentMethodInput): Promise<SavedMethodInfo>;
+  /** The payment methods saved on a provider customer. */
+  listPaymentMethods?(providerCustomerId: string): Promise<SavedMethodInfo[]>;
+  /** Removes a saved payment method from its customer (no-op when already gone). */
+  detachPaymentMethod?(providerPaymentMethodId: string): Promise<void>;
+}
+
+/** The customer-object part of a provider (all optional members present). */
+export type CustomerPaymentProvider = PaymentProvider & Required<Pick<PaymentProvider, 'createCustomer' | 'attachPaymentMethod' | 'listPaymentMethods' | 'detachPaymentMethod'>>;
+
+/** Does this provider support customer objects and saved methods? */
+export function supportsCustomers(p: PaymentProvider): p is CustomerPaymentProvider {
+  return typeof p.createCustomer === 'function' && typeof p.attachPaymentMethod === 'function' && typeof p.listPaymentMethods === 'function' && typeof p.detachPaymentMethod === 'function';
+}
+
+/** Is a card expiry (month 1–12, 4-digit year) before the month of `now`? */
+export function cardExpired(expMonth: number, expYear: number, now: Date): boolean {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth() + 1;
+  return expYear < y || (expYear === y && expMonth < m);
 }
 
 /** Is `x` a Luhn-valid digit string? */

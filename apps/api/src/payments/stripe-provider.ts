@@ -11,7 +11,22 @@
  * The Stripe client is injected ({@link StripeClientLike}) so tests use a fake without network.
  */
 import Stripe from 'stripe';
-import type { ConfirmResult, CreatedIntent, CreateIntentInput, DeclineCode, IntentStatus, PaymentIntentStatus, PaymentMethodInput, PaymentProvider, PaymentSummary } from './provider.ts';
+import { invalidInput } from '@store/domain';
+import type {
+  ConfirmOptions,
+  ConfirmResult,
+  CreateCustomerInput,
+  CreatedIntent,
+  CreateIntentInput,
+  DeclineCode,
+  IntentStatus,
+  PaymentIntentStatus,
+  PaymentMethodInput,
+  PaymentProvider,
+  PaymentSummary,
+  SavedMethodInfo,
+  SavePaymentMethodInput,
+} from './provider.ts';
 
 /** The part of the Stripe client this provider uses (a real `Stripe` instance satisfies it). */
 export interface StripeClientLike {
@@ -21,6 +36,26 @@ export interface StripeClientLike {
     confirm(id: string, params?: Stripe.PaymentIntentConfirmParams, options?: Stripe.RequestOptions): Promise<Stripe.PaymentIntent>;
     cancel(id: string, params?: Stripe.PaymentIntentCancelParams, options?: Stripe.RequestOptions): Promise<Stripe.PaymentIntent>;
     retrieve(id: string, params?: Stripe.PaymentIntentRetrieveParams, options?: Stripe.RequestOptions): Promise<Stripe.PaymentIntent>;
+  };
+  /** customer objects (issue 3 saved cards); optional so payment-only fakes stay valid */
+  customers?: {
+    create(params: Stripe.CustomerCreateParams, options?: Stripe.RequestOptions): Promise<Stripe.Customer>;
+  };
+  /** saved payment methods (issue 3) */
+  paymentMethods?: {
+    attach(id: string, params: Stripe.PaymentMethodAttachParams, options?: Stripe.RequestOptions): Promise<Stripe.PaymentMethod>;
+    list(params: Stripe.PaymentMethodListParams, options?: Stripe.RequestOptions): Promise<{ data: Stripe.PaymentMethod[] }>;
+    detach(id: string, params?: Stripe.PaymentMethodDetachParams, options?: Stripe.RequestOptions): Promise<Stripe.PaymentMethod>;
+  };
+}
+
+function methodInfo(pm: Stripe.PaymentMethod): SavedMethodInfo {
+  return {
+    providerPaymentMethodId: pm.id,
+    brand: pm.card?.brand ?? 'card',
+    last4: pm.card?.last4 ?? '',
+    expMonth: pm.card?.exp_month ?? 0,
+    expYear: pm.card?.exp_year ?? 0,
   };
 }
 
@@ -102,13 +137,22 @@ export class StripePaymentProvider implements PaymentProvider {
     await this.#client.paymentIntents.update(id, { amount: amountMinor, currency: currency.toLowerCase() });
   }
 
-  async confirm(id: string, paymentMethod: PaymentMethodInput | undefined, opts: { idempotencyKey: string }): Promise<ConfirmResult> {
-    const pmId = paymentMethod && 'stripePaymentMethodId' in paymentMethod ? paymentMethod.stripePaymentMethodId : undefined;
+  async confirm(id: string, paymentMethod: PaymentMethodInput | undefined, opts: ConfirmOptions): Promise<ConfirmResult> {
+    const pmId =
+      paymentMethod && 'stripePaymentMethodId' in paymentMethod
+        ? paymentMethod.stripePaymentMethodId
+        : paymentMethod && 'providerPaymentMethodId' in paymentMethod
+          ? paymentMethod.providerPaymentMethodId
+          : undefined;
     if (typeof pmId !== 'string' || !pmId.startsWith('pm_')) {
       return { status: 'failed', declineCode: 'payment_method_required', message: 'A Stripe payment method id (pm_...) is required.' };
     }
     let pi: Stripe.PaymentIntent;
     try {
+      if (opts.customerId) {
+        // A saved method can only be used on an intent of its customer; saveForFuture keeps a new one on it.
+        await this.#client.paymentIntents.update(id, { customer: opts.customerId, ...(opts.saveForFuture ? { setup_future_usage: 'off_session' as const } : {}) });
+      }
       pi = await this.#client.paymentIntents.confirm(id, { payment_method: pmId, expand: ['payment_method'] }, { idempotencyKey: `confirm-${opts.idempotencyKey}` });
     } catch (error) {
       const card = asCardError(error);
@@ -124,6 +168,53 @@ export class StripePaymentProvider implements PaymentProvider {
     const out: ConfirmResult = { status: 'failed', declineCode: err ? mapStripeDecline(err.code, err.decline_code) : 'processing_error' };
     if (err?.message) out.message = err.message;
     return out;
+  }
+
+  #customersApi() {
+    const { customers, paymentMethods } = this.#client;
+    if (!customers || !paymentMethods) throw new Error('this Stripe client has no customers/paymentMethods API');
+    return { customers, paymentMethods };
+  }
+
+  async createCustomer(input: CreateCustomerInput): Promise<string> {
+    const { customers } = this.#customersApi();
+    const c = await customers.create(
+      { email: input.email, ...(input.name ? { name: input.name } : {}), metadata: { customerId: input.customerId } },
+      { idempotencyKey: `customer-${input.customerId}` },
+    );
+    return c.id;
+  }
+
+  async attachPaymentMethod(providerCustomerId: string, method: SavePaymentMethodInput): Promise<SavedMethodInfo> {
+    const { paymentMethods } = this.#customersApi();
+    const pmId = 'stripePaymentMethodId' in method ? method.stripePaymentMethodId : '';
+    if (!pmId.startsWith('pm_')) throw invalidInput('PaymentError', 'paymentMethodRequired', 'A Stripe payment method id (pm_...) is required.', 'stripePaymentMethodId');
+    try {
+      return methodInfo(await paymentMethods.attach(pmId, { customer: providerCustomerId }));
+    } catch (error) {
+      const card = asCardError(error);
+      if (!card) throw error;
+      const code = mapStripeDecline(card.code, card.decline_code);
+      const reason = code === 'expired_card' ? 'expiredCard' : code === 'invalid_number' ? 'invalidCardNumber' : 'cardDeclined';
+      throw invalidInput('PaymentError', reason, card.message ?? 'The card was refused.', 'stripePaymentMethodId');
+    }
+  }
+
+  async listPaymentMethods(providerCustomerId: string): Promise<SavedMethodInfo[]> {
+    const { paymentMethods } = this.#customersApi();
+    const list = await paymentMethods.list({ customer: providerCustomerId, type: 'card', limit: 100 });
+    return list.data.map(methodInfo);
+  }
+
+  async detachPaymentMethod(providerPaymentMethodId: string): Promise<void> {
+    const { paymentMethods } = this.#customersApi();
+    try {
+      await paymentMethods.detach(providerPaymentMethodId);
+    } catch (error) {
+      // Already detached (or deleted on Stripe's side): nothing left to do.
+      if ((error as { code?: string }).code === 'resource_missing' || (error as { type?: string }).type === 'StripeInvalidRequestError') return;
+      throw error;
+    }
   }
 
   async cancel(id: string): Promise<void> {

@@ -12,13 +12,42 @@
  * | anything else       | `invalid_number`                         |
  *
  * The card number is never stored nor logged: only the brand and the last 4 digits.
+ *
+ * Customer objects and saved cards (issue 3): `createCustomer` answers `cus_test_<random>`;
+ * `attachPaymentMethod` checks the number and expiry and answers `pm_test_<random>` (the two
+ * declining test cards give `pm_test_decline_...` / `pm_test_nofunds_...`, so a saved card keeps its
+ * test outcome without its number). The flows record both in `payment_customers` /
+ * `saved_payment_methods`, which is where this provider reads them back (no other state).
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@store/db';
-import { findPaymentIntent, insertPaymentIntent, transitionPaymentIntent, updatePaymentIntent } from '@store/db';
-import type { ConfirmResult, CreatedIntent, CreateIntentInput, DeclineCode, IntentStatus, PaymentIntentStatus, PaymentMethodInput, PaymentProvider, PaymentSummary } from './provider.ts';
-import { cardBrand, luhnValid } from './provider.ts';
+import {
+  findPaymentCustomerByProviderId,
+  findPaymentIntent,
+  findSavedPaymentMethodByProviderId,
+  insertPaymentIntent,
+  listSavedPaymentMethods,
+  transitionPaymentIntent,
+  updatePaymentIntent,
+} from '@store/db';
+import { invalidInput } from '@store/domain';
+import type {
+  ConfirmOptions,
+  ConfirmResult,
+  CreateCustomerInput,
+  CreatedIntent,
+  CreateIntentInput,
+  DeclineCode,
+  IntentStatus,
+  PaymentIntentStatus,
+  PaymentMethodInput,
+  PaymentProvider,
+  PaymentSummary,
+  SavedMethodInfo,
+  SavePaymentMethodInput,
+} from './provider.ts';
+import { cardBrand, cardExpired, luhnValid } from './provider.ts';
 
 /** The documented test card numbers. */
 export const TEST_CARDS = {
@@ -45,6 +74,13 @@ export function testCardOutcome(digits: string): { ok: true } | { ok: false; dec
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, declineCode: 'invalid_number', message: 'The card number is not valid.' };
   if (digits === TEST_CARDS.declined) return { ok: false, declineCode: 'card_declined', message: 'Your card was declined.' };
   if (digits === TEST_CARDS.insufficientFunds) return { ok: false, declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+  return { ok: true };
+}
+
+/** The outcome of a saved test card, from the tag its id carries (see module comment). */
+function savedOutcome(providerPaymentMethodId: string): ReturnType<typeof testCardOutcome> {
+  if (providerPaymentMethodId.startsWith('pm_test_decline_')) return { ok: false, declineCode: 'card_declined', message: 'Your card was declined.' };
+  if (providerPaymentMethodId.startsWith('pm_test_nofunds_')) return { ok: false, declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' };
   return { ok: true };
 }
 
@@ -93,7 +129,7 @@ export class TestPaymentProvider implements PaymentProvider {
     await updatePaymentIntent(this.#db, id, { amount_minor: amountMinor, currency }, this.#now().toISOString());
   }
 
-  async confirm(id: string, paymentMethod: PaymentMethodInput | undefined, _opts: { idempotencyKey: string }): Promise<ConfirmResult> {
+  async confirm(id: string, paymentMethod: PaymentMethodInput | undefined, opts: ConfirmOptions): Promise<ConfirmResult> {
     const row = await findPaymentIntent(this.#db, id);
     if (!row || row.provider !== 'test') throw new Error(`unknown payment intent ${id}`);
     if (row.status === 'succeeded') {
@@ -101,16 +137,28 @@ export class TestPaymentProvider implements PaymentProvider {
       return summary ? { status: 'succeeded', summary } : { status: 'succeeded' };
     }
     if (!CONFIRMABLE.includes(row.status)) return { status: 'failed', declineCode: 'processing_error', message: `The payment is ${row.status}.` };
-    const raw = paymentMethod && 'testCardNumber' in paymentMethod ? paymentMethod.testCardNumber : undefined;
     const now = this.#now().toISOString();
-    if (typeof raw !== 'string' || raw.trim() === '') {
-      await updatePaymentIntent(this.#db, id, { status: 'failed', last_error: 'payment_method_required' }, now);
-      return { status: 'failed', declineCode: 'payment_method_required', message: 'A card number is required.' };
+    let outcome: ReturnType<typeof testCardOutcome>;
+    let summary: PaymentSummary | undefined;
+    if (paymentMethod && 'providerPaymentMethodId' in paymentMethod) {
+      const saved = await this.#savedMethodOf(paymentMethod.providerPaymentMethodId, opts.customerId);
+      if (!saved) {
+        await updatePaymentIntent(this.#db, id, { status: 'failed', last_error: 'payment_method_required' }, now);
+        return { status: 'failed', declineCode: 'payment_method_required', message: 'The saved card is not available.' };
+      }
+      outcome = savedOutcome(saved.provider_payment_method_id);
+      summary = { brand: saved.brand, last4: saved.last4 };
+    } else {
+      const raw = paymentMethod && 'testCardNumber' in paymentMethod ? paymentMethod.testCardNumber : undefined;
+      if (typeof raw !== 'string' || raw.trim() === '') {
+        await updatePaymentIntent(this.#db, id, { status: 'failed', last_error: 'payment_method_required' }, now);
+        return { status: 'failed', declineCode: 'payment_method_required', message: 'A card number is required.' };
+      }
+      const digits = raw.replace(/[\s-]/g, '');
+      outcome = testCardOutcome(digits);
+      // Only brand + last 4 are kept; an invalid number keeps nothing at all.
+      summary = outcome.ok || outcome.declineCode !== 'invalid_number' ? { brand: cardBrand(digits), last4: digits.slice(-4) } : undefined;
     }
-    const digits = raw.replace(/[\s-]/g, '');
-    const outcome = testCardOutcome(digits);
-    // Only brand + last 4 are kept; an invalid number keeps nothing at all.
-    const summary: PaymentSummary | undefined = outcome.ok || outcome.declineCode !== 'invalid_number' ? { brand: cardBrand(digits), last4: digits.slice(-4) } : undefined;
     const summaryJson = summary ? JSON.stringify(summary) : null;
     if (outcome.ok) {
       const won = await transitionPaymentIntent(this.#db, id, CONFIRMABLE, 'succeeded', { last_error: null, payment_summary: summaryJson }, now);
@@ -130,6 +178,45 @@ export class TestPaymentProvider implements PaymentProvider {
     const summary = parseSummary(row?.payment_summary ?? null);
     if (row?.status === 'succeeded') return summary ? { status: 'succeeded', summary } : { status: 'succeeded' };
     return { status: 'failed', declineCode: 'processing_error', message: 'The payment changed while it was being confirmed.' };
+  }
+
+  /** A saved test method owned by the provider customer `customerId`, or undefined. */
+  async #savedMethodOf(providerPaymentMethodId: string, customerId: string | undefined) {
+    if (!customerId || !providerPaymentMethodId.startsWith('pm_test_')) return undefined;
+    const saved = await findSavedPaymentMethodByProviderId(this.#db, 'test', providerPaymentMethodId);
+    const owner = await findPaymentCustomerByProviderId(this.#db, 'test', customerId);
+    return saved && owner && owner.customer_id === saved.customer_id ? saved : undefined;
+  }
+
+  async createCustomer(_input: CreateCustomerInput): Promise<string> {
+    return `cus_test_${randomBytes(12).toString('hex')}`;
+  }
+
+  async attachPaymentMethod(_providerCustomerId: string, method: SavePaymentMethodInput): Promise<SavedMethodInfo> {
+    if (!('testCardNumber' in method)) throw invalidInput('PaymentError', 'invalidCardNumber', 'Enter a test card number.', 'testCardNumber');
+    const digits = method.testCardNumber.replace(/[\s-]/g, '');
+    const outcome = testCardOutcome(digits);
+    if (!outcome.ok && outcome.declineCode === 'invalid_number') throw invalidInput('PaymentError', 'invalidCardNumber', 'The card number is not valid.', 'testCardNumber');
+    if (cardExpired(method.expMonth, method.expYear, this.#now())) throw invalidInput('PaymentError', 'expiredCard', 'Your card has expired.', 'expYear');
+    const tag = digits === TEST_CARDS.declined ? 'decline_' : digits === TEST_CARDS.insufficientFunds ? 'nofunds_' : '';
+    return {
+      providerPaymentMethodId: `pm_test_${tag}${randomBytes(12).toString('hex')}`,
+      brand: cardBrand(digits),
+      last4: digits.slice(-4),
+      expMonth: method.expMonth,
+      expYear: method.expYear,
+    };
+  }
+
+  async listPaymentMethods(providerCustomerId: string): Promise<SavedMethodInfo[]> {
+    const owner = await findPaymentCustomerByProviderId(this.#db, 'test', providerCustomerId);
+    if (!owner) return [];
+    const rows = await listSavedPaymentMethods(this.#db, owner.customer_id, 'test');
+    return rows.map((r) => ({ providerPaymentMethodId: r.provider_payment_method_id, brand: r.brand, last4: r.last4, expMonth: Number(r.exp_month), expYear: Number(r.exp_year) }));
+  }
+
+  async detachPaymentMethod(_providerPaymentMethodId: string): Promise<void> {
+    // The saved row is the only state: the flow deletes it.
   }
 
   async cancel(id: string): Promise<void> {

@@ -12,11 +12,36 @@
  *   `store-api`, `aud` `store-occ`, 1 h lifetime. Stateless, so any API process verifies them.
  * - `app.requireClientToken` is a preHandler: it answers 401 OCC (`UnauthorizedError` when the
  *   header is missing, `InvalidTokenError` when the token is bad or expired) or sets
- *   `request.auth = { clientId, scopes }`.
+ *   `request.auth = { clientId, scopes }`. Customer tokens are not client tokens (`typ` claim).
+ *
+ * Customers (issue 3, ADR 0007; grants in ../auth/oauth-grants.ts):
+ * - `grant_type=password` (storefront's confidential client only), `grant_type=refresh_token`
+ *   (rotation, reuse detection), `POST /authorizationserver/oauth/revoke` (logout).
+ * - `app.requireCustomer` preHandler: a valid customer access token, else 401; sets
+ *   `request.customer = { id, email, clientId }`.
+ * - `app.requireUser` preHandler for routes with a `:userId` param: `anonymous` → the client
+ *   token (as requireClientToken); `current` or a customer id → a customer token (401 otherwise)
+ *   whose `sub` is that id ('current' is the token's customer), else 403 `ForbiddenError`.
+ * - {@link userIdOf}: the customer id the request acts for, null for anonymous.
  */
 import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { verifyClientCredentials } from '@store/db';
+import { verifyCustomerToken, type CustomerAuth } from '../auth/tokens.ts';
+import { authenticateClient, bodyFields, bodyString, oauthError } from '../auth/oauth-common.ts';
+import { passwordGrant, refreshTokenGrant, registerRevokeEndpoint } from '../auth/oauth-grants.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a valid customer access token, else 401 (sets `request.customer`) */
+    requireCustomer: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    /** preHandler for `:userId` routes (see plugins/auth.ts module comment) */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  }
+  interface FastifyRequest {
+    /** set by app.requireCustomer / app.requireUser (non-anonymous); else null */
+    customer: CustomerAuth | null;
+  }
+}
 
 /** Access token lifetime, seconds (OAuth `expires_in`). */
 export const ACCESS_TOKEN_TTL_S = 3600;
@@ -50,7 +75,7 @@ export async function verifyClientToken(secret: string, token: string): Promise<
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
     });
-    if (typeof payload.sub !== 'string') return null;
+    if (typeof payload.sub !== 'string' || payload.typ !== 'client') return null;
     const scope = typeof payload.scope === 'string' ? payload.scope : '';
     return { clientId: payload.sub, scopes: scope.split(' ').filter(Boolean) };
   } catch {
@@ -58,21 +83,42 @@ export async function verifyClientToken(secret: string, token: string): Promise<
   }
 }
 
-function oauthError(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
-  return reply.status(status).header('cache-control', 'no-store').header('pragma', 'no-cache').send({ error, error_description: description });
+const SUPPORTED_GRANTS = ['client_credentials', 'password', 'refresh_token'];
+
+/** The `userId` path segment meaning the anonymous (machine-token) user. */
+export const ANONYMOUS_USER = 'anonymous';
+/** The `userId` path segment meaning the customer of the bearer token. */
+export const CURRENT_USER = 'current';
+
+/**
+ * The customer id a request acts for: null for anonymous requests (`users/anonymous/...` or no
+ * customer token), else the verified token's customer id. Use after `app.requireUser` or
+ * `app.requireCustomer`.
+ */
+export function userIdOf(request: FastifyRequest): string | null {
+  const userId = (request.params as { userId?: string } | undefined)?.userId;
+  if (userId === ANONYMOUS_USER) return null;
+  return request.customer?.id ?? null;
 }
 
-function parseBasic(header: string | undefined): { id: string; secret: string } | null {
-  if (!header || !/^basic /i.test(header)) return null;
-  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return null;
-  try {
-    // RFC 6749 §2.3.1: id and secret are form-urlencoded before base64
-    return { id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')), secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')) };
-  } catch {
-    return null;
-  }
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^bearer\s+(\S+)$/i.exec(header) : null;
+  return match ? match[1]! : null;
+}
+
+function missingToken(reply: FastifyReply): FastifyReply {
+  return reply
+    .status(401)
+    .header('www-authenticate', 'Bearer')
+    .send({ errors: [{ type: 'UnauthorizedError', reason: 'missingToken', message: 'Full authentication is required to access this resource' }] });
+}
+
+function invalidToken(reply: FastifyReply): FastifyReply {
+  return reply
+    .status(401)
+    .header('www-authenticate', 'Bearer error="invalid_token"')
+    .send({ errors: [{ type: 'InvalidTokenError', reason: 'invalidToken', message: 'Invalid or expired access token' }] });
 }
 
 /** Registers the token endpoint and the `requireClientToken` decoration (root scope). */
@@ -80,23 +126,36 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   const secret = app.config.JWT_SECRET;
 
   app.decorateRequest('auth', null);
-  app.decorate('requireClientToken', async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers.authorization;
-    const match = header ? /^bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) {
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer')
-        .send({ errors: [{ type: 'UnauthorizedError', reason: 'missingToken', message: 'Full authentication is required to access this resource' }] });
-    }
-    const info = await verifyClientToken(secret, match[1]!);
-    if (!info) {
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer error="invalid_token"')
-        .send({ errors: [{ type: 'InvalidTokenError', reason: 'invalidToken', message: 'Invalid or expired access token' }] });
-    }
+  app.decorateRequest('customer', null);
+  const requireClientToken = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerOf(request);
+    if (!token) return missingToken(reply);
+    const info = await verifyClientToken(secret, token);
+    if (!info) return invalidToken(reply);
     request.auth = info;
+  };
+  const requireCustomer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerOf(request);
+    if (!token) return missingToken(reply);
+    const customer = await verifyCustomerToken(secret, token);
+    if (!customer) return invalidToken(reply);
+    request.customer = customer;
+  };
+  app.decorate('requireClientToken', requireClientToken);
+  app.decorate('requireCustomer', requireCustomer);
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    const userId = (request.params as { userId?: string } | undefined)?.userId;
+    if (userId === ANONYMOUS_USER) return requireClientToken(request, reply);
+    const token = bearerOf(request);
+    if (!token) return missingToken(reply);
+    const customer = await verifyCustomerToken(secret, token);
+    if (!customer) return invalidToken(reply);
+    if (userId !== CURRENT_USER && userId !== customer.id) {
+      return reply
+        .status(403)
+        .send({ errors: [{ type: 'ForbiddenError', reason: 'forbidden', subject: 'userId', message: 'Access is denied' }] });
+    }
+    request.customer = customer;
   });
 
   app.post(
@@ -104,35 +163,25 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['auth'],
-        summary: 'OAuth2 token endpoint (client_credentials grant)',
+        summary: 'OAuth2 token endpoint (client_credentials, password, refresh_token grants)',
         description:
-          'Form-encoded or JSON body: grant_type=client_credentials, client_id, client_secret (or HTTP Basic), optional scope. Errors per RFC 6749 §5.2.',
+          'Form-encoded or JSON body: grant_type=client_credentials (optional scope) | password (username=email, password; storefront client only) | refresh_token (refresh_token); client_id, client_secret (or HTTP Basic). Errors per RFC 6749 §5.2; refresh errors answer 401 invalid_grant; sign-in rate limits answer 429 with Retry-After.',
       },
     },
     async (request, reply) => {
-      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-      const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
-      const grantType = str('grant_type');
+      const body = bodyFields(request);
+      const grantType = bodyString(body, 'grant_type');
       if (!grantType) return oauthError(reply, 400, 'invalid_request', 'grant_type is required');
-      if (grantType !== 'client_credentials') return oauthError(reply, 400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
-
-      const basic = parseBasic(request.headers.authorization);
-      const clientId = basic?.id ?? str('client_id');
-      const clientSecret = basic?.secret ?? str('client_secret');
-      if (!clientId || clientSecret === undefined) {
-        reply.header('www-authenticate', 'Basic realm="store"');
-        return oauthError(reply, 401, 'invalid_client', 'Client authentication failed');
-      }
-      const client = await verifyClientCredentials(app.dbh.db, clientId, clientSecret);
-      if (!client) {
-        reply.header('www-authenticate', 'Basic realm="store"');
-        return oauthError(reply, 401, 'invalid_client', 'Client authentication failed');
-      }
+      if (!SUPPORTED_GRANTS.includes(grantType)) return oauthError(reply, 400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
+      const client = await authenticateClient(app.dbh.db, request, reply);
+      if (!client) return reply;
+      if (grantType === 'password') return passwordGrant(app, request, reply, client);
+      if (grantType === 'refresh_token') return refreshTokenGrant(app, request, reply, client);
       if (!client.grants.includes('client_credentials')) {
         return oauthError(reply, 400, 'unauthorized_client', 'The client may not use this grant type');
       }
-      const requested = (str('scope') ?? '').split(' ').filter(Boolean);
-      const unknownScope = requested.find((s) => !client.scopes.includes(s));
+      const requested = (bodyString(body, 'scope') ?? '').split(' ').filter(Boolean);
+      const unknownScope = requested.find((sc) => !client.scopes.includes(sc));
       if (unknownScope) return oauthError(reply, 400, 'invalid_scope', `Scope ${unknownScope} is not allowed`);
       const scopes = requested.length > 0 ? requested : client.scopes;
       const accessToken = await signClientToken(secret, client.clientId, scopes);
@@ -142,4 +191,6 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
         .send({ access_token: accessToken, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_S, scope: scopes.join(' ') });
     },
   );
+
+  registerRevokeEndpoint(app);
 }

@@ -1,13 +1,16 @@
 /**
- * Guest single-step checkout routes (spec §2, §7 Checkout; ADR 0004), under
- * /rest/v2/:baseSiteId/users/anonymous/carts/:cartGuid. Machine-to-machine token required.
+ * Single-step checkout routes (spec §2, §7 Checkout; ADR 0004, ADR 0008), under
+ * /rest/v2/:baseSiteId/users/:userId/carts/:cartGuid, guarded by `app.requireUser` (`anonymous`
+ * with the machine-to-machine token, `current` with the customer's token; the cart must be the
+ * caller's). Customers may use address-book entries (`{addressId}`, `saveToAddressBook`) and
+ * saved cards (`savedPaymentMethodId`, `saveCard`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AddressInputSchema,
   CartSchema,
+  DeliveryAddressRequestSchema,
   DeliveryModesResponseSchema,
   OccErrorBodySchema,
   OrderSchema,
@@ -18,50 +21,50 @@ import {
 import { createPaymentIntent, getDeliveryModes, setBillingAddress, setDeliveryAddress, setDeliveryMode, setEmail } from '../flows/checkout.ts';
 import type { CommerceContext } from '../flows/context.ts';
 import { IdempotencyKeyReusedError, placeOrder } from '../flows/place-order.ts';
-import { CartLangQuerySchema, CartParamsSchema } from './carts.ts';
+import { CartLangQuerySchema, CartParamsSchema, shopperOf, USER_SECURITY } from './carts.ts';
 
-const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 404: OccErrorBodySchema, 409: OccErrorBodySchema };
-const security = [{ clientToken: [] }];
-const P = '/users/anonymous/carts/:cartGuid';
+const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema, 404: OccErrorBodySchema, 409: OccErrorBodySchema };
+const security = USER_SECURITY;
+const P = '/users/:userId/carts/:cartGuid';
 
-/** Body of the billing address: an address, or `{sameAsShipping: true}`. */
-const BillingBodySchema = AddressInputSchema.extend({ sameAsShipping: z.boolean().optional() });
+/** Body of the billing address: an address (or `{addressId}` for customers), or `{sameAsShipping: true}`. */
+const BillingBodySchema = DeliveryAddressRequestSchema.extend({ sameAsShipping: z.boolean().optional() });
 
 /** Registers the checkout routes on the /rest/v2/:baseSiteId scope. */
 export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const preHandler = app.requireClientToken;
+  const preHandler = app.requireUser;
 
   app.put(
     `${P}/email`,
     {
-      preHandler,
+      onRequest: preHandler,
       schema: { tags: ['checkout'], summary: 'Set the guest email (spec §5 rule)', security, params: CartParamsSchema, querystring: CartLangQuerySchema, body: SetEmailRequestSchema, response: { 200: CartSchema, ...errors } },
     },
-    async (request) => setEmail(ctx, request.baseSite, request.params.cartGuid, request.body.email, request.query.lang),
+    async (request) => setEmail(ctx, request.baseSite, shopperOf(request), request.params.cartGuid, request.body.email, request.query.lang),
   );
 
   app.put(
     `${P}/addresses/delivery`,
     {
-      preHandler,
+      onRequest: preHandler,
       schema: {
         tags: ['checkout'],
-        summary: 'Set the shipping address (country of the site; every bad field listed)',
+        summary: 'Set the shipping address (country of the site; every bad field listed); customers: {addressId} or a new address with saveToAddressBook',
         security,
         params: CartParamsSchema,
         querystring: CartLangQuerySchema,
-        body: AddressInputSchema,
+        body: DeliveryAddressRequestSchema,
         response: { 200: CartSchema, ...errors },
       },
     },
-    async (request) => setDeliveryAddress(ctx, request.baseSite, request.params.cartGuid, request.body, request.query.lang),
+    async (request) => setDeliveryAddress(ctx, request.baseSite, shopperOf(request), request.params.cartGuid, request.body, request.query.lang),
   );
 
   app.put(
     `${P}/addresses/billing`,
     {
-      preHandler,
+      onRequest: preHandler,
       schema: {
         tags: ['checkout'],
         summary: 'Set the billing address, or {sameAsShipping: true}',
@@ -72,13 +75,13 @@ export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceCont
         response: { 200: CartSchema, ...errors },
       },
     },
-    async (request) => setBillingAddress(ctx, request.baseSite, request.params.cartGuid, request.body, request.query.lang),
+    async (request) => setBillingAddress(ctx, request.baseSite, shopperOf(request), request.params.cartGuid, request.body, request.query.lang),
   );
 
   app.get(
     `${P}/deliverymodes`,
     {
-      preHandler,
+      onRequest: preHandler,
       schema: {
         tags: ['checkout'],
         summary: 'Shipping methods with their cost for this cart (standard free above the site minimum)',
@@ -88,13 +91,13 @@ export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceCont
         response: { 200: DeliveryModesResponseSchema, ...errors },
       },
     },
-    async (request) => getDeliveryModes(ctx, request.baseSite, request.params.cartGuid, request.query.lang),
+    async (request) => getDeliveryModes(ctx, request.baseSite, shopperOf(request), request.params.cartGuid, request.query.lang),
   );
 
   app.put(
     `${P}/deliverymode`,
     {
-      preHandler,
+      onRequest: preHandler,
       schema: {
         tags: ['checkout'],
         summary: 'Choose the shipping method (?deliveryModeId=standard|expedited)',
@@ -104,13 +107,13 @@ export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceCont
         response: { 200: CartSchema, ...errors },
       },
     },
-    async (request) => setDeliveryMode(ctx, request.baseSite, request.params.cartGuid, request.query.deliveryModeId, request.query.lang),
+    async (request) => setDeliveryMode(ctx, request.baseSite, shopperOf(request), request.params.cartGuid, request.query.deliveryModeId, request.query.lang),
   );
 
   app.post(
     `${P}/paymentIntent`,
     {
-      preHandler,
+      onRequest: preHandler,
       schema: {
         tags: ['checkout'],
         summary: 'Create (or update) the payment intent for the cart total',
@@ -120,13 +123,13 @@ export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceCont
         response: { 200: PaymentIntentResponseSchema, ...errors },
       },
     },
-    async (request) => createPaymentIntent(ctx, request.baseSite, request.params.cartGuid, request.query.lang),
+    async (request) => createPaymentIntent(ctx, request.baseSite, shopperOf(request), request.params.cartGuid, request.query.lang),
   );
 
   app.post(
     `${P}/placeOrder`,
     {
-      preHandler,
+      onRequest: preHandler,
       schema: {
         tags: ['checkout'],
         summary: 'Place the order (header Idempotency-Key required): reserves stock, charges, creates the order',
@@ -149,6 +152,9 @@ export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceCont
           paymentMethod: request.body.paymentMethod,
           lang: request.body.lang,
           publicUrl: scope.config.PUBLIC_URL,
+          shopper: shopperOf(request),
+          savedPaymentMethodId: request.body.savedPaymentMethodId,
+          saveCard: request.body.saveCard,
         });
       } catch (error) {
         if (error instanceof IdempotencyKeyReusedError) return reply.status(422).send(error.toBody());

@@ -1,8 +1,9 @@
 /**
- * Commerce routes (carts, guest checkout, orders, dev outbox), registered by app.ts inside the
+ * Commerce routes (carts, checkout, orders; issue 3: customer carts, address book, saved
+ * payment methods, order history, guest order → account; dev outbox), registered by app.ts inside the
  * `/rest/v2/:baseSiteId` prefix. Builds the commerce context once: the payment provider chosen
  * by `PAYMENT_PROVIDER` and the mailer (SMTP_URL or file outbox), closed with the app.
- * Route list: docs/decisions/0004-checkout-api.md.
+ * Route lists: docs/decisions/0004-checkout-api.md, docs/decisions/0008-customer-commerce.md.
  *
  * Options (tests): `payments` and `mailer` replace the configured ones; `now` fixes the clock.
  */
@@ -12,9 +13,12 @@ import { registerOutboxPages } from '../email/outbox-pages.ts';
 import type { CommerceContext } from '../flows/context.ts';
 import { startPendingOrderSweeper } from '../flows/sweep-pending-orders.ts';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index.ts';
+import { registerAddressRoutes } from './addresses.ts';
 import { registerCartRoutes } from './carts.ts';
 import { registerCheckoutRoutes } from './checkout.ts';
+import { registerCustomerOrderRoutes } from './customer-orders.ts';
 import { registerOrderRoutes } from './orders.ts';
+import { registerPaymentDetailsRoutes } from './payment-details.ts';
 
 /** Options of {@link commerceRoutes}. */
 export interface CommerceRoutesOptions {
@@ -45,5 +49,8 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   registerCartRoutes(scope, ctx);
   registerCheckoutRoutes(scope, ctx);
   registerOrderRoutes(scope, ctx);
+  registerCustomerOrderRoutes(scope, ctx);
+  registerAddressRoutes(scope, ctx);
+  registerPaymentDetailsRoutes(scope, ctx);
   if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
 }

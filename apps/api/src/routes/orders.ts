@@ -1,31 +1,60 @@
 /**
- * Guest order routes (spec §7 getOrderConfirmationData; ADR 0004), under /rest/v2/:baseSiteId.
+ * Order routes (spec §7 getOrderConfirmationData; ADR 0004, ADR 0008), under /rest/v2/:baseSiteId:
+ * - `GET /users/{userId}/orders/{orderCode}`: `anonymous` (machine token) — a guest order, shown
+ *   to who gives its email or cart guid; `current` (customer token) — one of the customer's orders.
+ *   Anything else answers the same 404 as an unknown code.
+ * - `PUT /users/anonymous/orders/{orderCode}/createuser` (machine token) `{password, cartGuid}`:
+ *   the guest order becomes an account (201).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GetOrderQuerySchema, OccErrorBodySchema, OrderSchema } from '@store/contracts';
+import { CreateUserFromOrderRequestSchema, CreateUserFromOrderResponseSchema, GetOrderQuerySchema, OccErrorBodySchema, OrderSchema } from '@store/contracts';
 import type { CommerceContext } from '../flows/context.ts';
+import { createUserFromOrder, getCustomerOrder } from '../flows/customer-orders.ts';
 import { getGuestOrder } from '../flows/order-view.ts';
+import { shopperOf, USER_SECURITY } from './carts.ts';
 
-const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 404: OccErrorBodySchema };
+const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema, 404: OccErrorBodySchema };
 
 /** Registers the order routes on the /rest/v2/:baseSiteId scope. */
 export function registerOrderRoutes(scope: FastifyInstance, ctx: CommerceContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/users/anonymous/orders/:orderCode',
+    '/users/:userId/orders/:orderCode',
     {
-      preHandler: app.requireClientToken,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
-        summary: 'Order confirmation data of a guest order (?email= of the order or ?cartGuid= of its cart)',
-        security: [{ clientToken: [] }],
-        params: z.object({ baseSiteId: z.string(), orderCode: z.string().max(32) }),
+        summary: "An order: users/anonymous — a guest order (?email= of the order or ?cartGuid= of its cart); users/current — one of the customer's orders",
+        security: USER_SECURITY,
+        params: z.object({ baseSiteId: z.string(), userId: z.string().max(64), orderCode: z.string().max(32) }),
         querystring: GetOrderQuerySchema,
         response: { 200: OrderSchema, ...errors },
       },
     },
-    async (request) => getGuestOrder(ctx, request.baseSite, request.params.orderCode, request.query, request.query.lang),
+    async (request) => {
+      const { userId } = shopperOf(request);
+      if (userId) return getCustomerOrder(ctx, request.baseSite, userId, request.params.orderCode, request.query.lang);
+      return getGuestOrder(ctx, request.baseSite, request.params.orderCode, request.query, request.query.lang);
+    },
+  );
+
+  app.put(
+    '/users/anonymous/orders/:orderCode/createuser',
+    {
+      preHandler: app.requireClientToken,
+      schema: {
+        tags: ['orders'],
+        summary: 'Turn a guest order into an account: the account gets the order email and the password; the order is attached to it',
+        description:
+          'The cart guid of the order proves ownership (wrong code or guid: 404). 400 lists password policy failures; 409 DuplicateUidError when the email already has an account; 409 OrderError alreadyAttached when the order already belongs to one.',
+        security: [{ clientToken: [] }],
+        params: z.object({ baseSiteId: z.string(), orderCode: z.string().max(32) }),
+        body: CreateUserFromOrderRequestSchema,
+        response: { 201: CreateUserFromOrderResponseSchema, ...errors, 409: OccErrorBodySchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createUserFromOrder(ctx, request.baseSite, request.params.orderCode, request.body)),
   );
 }

@@ -5,13 +5,77 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { createCommerceClient, isApiError, type AddressInput, type CommerceCalls, type Lang } from '@store/contracts';
+import {
+  createApiClient,
+  createCommerceClient,
+  createCustomerClient,
+  isApiError,
+  requestCustomerToken,
+  type AddressInput,
+  type CommerceCalls,
+  type CustomerCommerceCalls,
+  type Lang,
+} from '@store/contracts';
 import { getAvailable, type DbHandle } from '@store/db';
-import type { TestApp } from '@store/testing';
+import { TEST_BASE_URL, TEST_OAUTH_CLIENT, type TestApp } from '@store/testing';
 
 /** The commerce calls of a test app (machine-to-machine token included). */
 export function commerce(t: TestApp): CommerceCalls {
   return createCommerceClient(t.client);
+}
+
+/** A signed-up, signed-in customer of a test app with typed clients that send their token. */
+export interface TestCustomer {
+  id: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  /** commerce calls on `users/current` */
+  commerce: CommerceCalls;
+  /** address book, saved cards, orders, current cart, merge */
+  customer: CustomerCommerceCalls;
+  /** authorization header value */
+  auth: string;
+}
+
+/** Password used by {@link signUpCustomer}. */
+export const TEST_PASSWORD = 'Brew2026coffee';
+
+/** Signs a customer in (password grant of the test OAuth client) and builds their clients. */
+export async function signInCustomer(t: TestApp, email: string, password = TEST_PASSWORD): Promise<TestCustomer> {
+  const answer = await requestCustomerToken({
+    tokenUrl: `${TEST_BASE_URL}/authorizationserver/oauth/token`,
+    fetch: t.fetch,
+    clientId: TEST_OAUTH_CLIENT.clientId,
+    clientSecret: TEST_OAUTH_CLIENT.clientSecret,
+    username: email,
+    password,
+  });
+  const accessToken = answer.access_token;
+  const core = createApiClient({ baseUrl: `${TEST_BASE_URL}/rest/v2`, fetch: t.fetch, getToken: async () => accessToken });
+  const row = await t.dbh.db.selectFrom('customers').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    email: email.trim().toLowerCase(),
+    password,
+    accessToken,
+    commerce: createCommerceClient(core, { user: 'current' }),
+    customer: createCustomerClient(core),
+    auth: `Bearer ${accessToken}`,
+  };
+}
+
+/** Signs up a new customer (POST /users with the machine token), then signs them in. */
+export async function signUpCustomer(t: TestApp, opts: { email?: string; firstName?: string } = {}): Promise<TestCustomer> {
+  const email = opts.email ?? `customer-${randomUUID().slice(0, 8)}@example.com`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/rest/v2/usb2c/users',
+    headers: { authorization: `Bearer ${t.token}` },
+    payload: { email, password: TEST_PASSWORD, firstName: opts.firstName ?? 'Ada', lastName: 'Lovelace' },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return signInCustomer(t, email);
 }
 
 /** Valid addresses: New York (US, 4 % state tax, taxes shipping), Quebec (GST + QST), Ontario (HST), Oregon (no tax), Alaska (no free shipping). */
@@ -87,4 +151,28 @@ export function stockOf(dbh: DbHandle, variantCode: string): Promise<number> {
 export async function orderCount(dbh: DbHandle): Promise<number> {
   const r = await dbh.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** Takes a customer's current cart through checkout and places the order (test card 4242...). */
+export async function placeCustomerOrder(
+  c: TestCustomer,
+  opts: { site?: string; products?: Array<{ code: string; qty?: number }>; paymentMethod?: { testCardNumber: string }; savedPaymentMethodId?: string; saveCard?: boolean } = {},
+) {
+  const site = opts.site ?? 'usb2c';
+  let cartGuid: string | undefined;
+  for (const p of opts.products ?? [{ code: 'BH-SIGNATURE-DARK-24', qty: 1 }]) {
+    cartGuid = (await c.commerce.addToCart(site, { productCode: p.code, qty: p.qty ?? 1, ...(cartGuid ? { cartGuid } : {}) })).cartGuid;
+  }
+  if (!cartGuid) throw new Error('no product added');
+  await c.commerce.setDeliveryAddress(site, cartGuid, site === 'cab2c' ? ADDRESSES.QC : ADDRESSES.NY);
+  await c.commerce.setDeliveryMode(site, cartGuid, 'standard');
+  await c.commerce.setBillingAddress(site, cartGuid, { sameAsShipping: true });
+  const intent = await c.commerce.createPaymentIntent(site, cartGuid);
+  const order = await c.commerce.placeOrder(site, cartGuid, {
+    idempotencyKey: newKey(),
+    paymentIntentId: intent.paymentIntentId,
+    ...(opts.savedPaymentMethodId ? { savedPaymentMethodId: opts.savedPaymentMethodId } : { paymentMethod: opts.paymentMethod ?? { testCardNumber: '4242424242424242' } }),
+    ...(opts.saveCard ? { saveCard: true } : {}),
+  });
+  return { order, cartGuid };
 }

@@ -12,8 +12,8 @@ export type CartRow = CartTable;
 /** A cart entry row. */
 export type CartEntryRow = CartEntryTable;
 
-/** Cart statuses: `open` (changeable), `placing` (an order is being placed), `ordered`. */
-export type CartStatus = 'open' | 'placing' | 'ordered';
+/** Cart statuses: `open` (changeable), `placing` (an order is being placed), `ordered`, `merged` (an anonymous cart merged at sign-in, issue 3). */
+export type CartStatus = 'open' | 'placing' | 'ordered' | 'merged';
 
 /** Everything the cart and the checkout need to know about one variant on one base site. */
 export interface SellableVariant {
@@ -257,4 +257,18 @@ export async function loadCartLines(db: Kysely<Database>, cartGuid: string, base
     qty: Number(r.qty),
     createdAt: r.created_at,
   }));
+}
+
+/** The newest open cart of a customer on a base site, or undefined (issue 3 "current cart"). */
+export async function findOpenCustomerCart(db: Kysely<Database>, baseSite: string, userId: string): Promise<CartRow | undefined> {
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('base_site', '=', baseSite)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .orderBy('updated_at', 'desc')
+    .orderBy('guid')
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -64,3 +64,56 @@ export async function deleteOrder(db: Kysely<Database>, code: string): Promise<v
 export async function listPendingOrdersBefore(db: Kysely<Database>, status: string, before: string): Promise<OrderRow[]> {
   return db.selectFrom('orders').selectAll().where('status', '=', status).where('created_at', '<', before).execute();
 }
+
+/**
+ * A page of a customer's orders on a base site, newest first, without orders whose payment is
+ * still being confirmed (`excludeStatus`). Lines are not loaded.
+ */
+export async function listCustomerOrders(
+  db: Kysely<Database>,
+  baseSite: string,
+  userId: string,
+  page: { limit: number; offset: number; excludeStatus: string },
+): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('base_site', '=', baseSite)
+    .where('user_id', '=', userId)
+    .where('status', '!=', page.excludeStatus)
+    .orderBy('created_at', 'desc')
+    .orderBy('code', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** Number of a customer's orders on a base site (without `excludeStatus`). */
+export async function countCustomerOrders(db: Kysely<Database>, baseSite: string, userId: string, excludeStatus: string): Promise<number> {
+  const r = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('base_site', '=', baseSite)
+    .where('user_id', '=', userId)
+    .where('status', '!=', excludeStatus)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Units per order (for order history rows). */
+export async function orderUnitCounts(db: Kysely<Database>, codes: readonly string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order_entries')
+    .select(['order_code', (eb) => eb.fn.sum<number | string>('qty').as('n')])
+    .where('order_code', 'in', [...codes])
+    .groupBy('order_code')
+    .execute();
+  return new Map(rows.map((r) => [r.order_code, Number(r.n)]));
+}
+
+/** Gives a guest order to a customer (only while it has no owner). @returns true when it changed */
+export async function attachOrderToUser(db: Kysely<Database>, code: string, userId: string): Promise<boolean> {
+  const r = await db.updateTable('orders').set({ user_id: userId }).where('code', '=', code).where('user_id', 'is', null).executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}

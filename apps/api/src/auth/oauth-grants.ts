@@ -1,0 +1,195 @@
+/**
+ * Customer grants of the OAuth2 token endpoint and the revocation endpoint (issue 3, ADR 0007).
+ *
+ * - `grant_type=password` (RFC 6749 §4.3; `username` = email, `password`): only for the
+ *   storefront's confidential client (the configured OAUTH_CLIENT_ID, or a client whose grants
+ *   list `password`); others get 400 `unauthorized_client`. Rate limited (rate-limit.ts): 429
+ *   with `Retry-After`. Wrong email or password: 400 `invalid_grant` "Bad credentials" (same
+ *   answer and the same argon2 work for an unknown email).
+ * - `grant_type=refresh_token` (§6): rotation in ONE transaction: the conditional update
+ *   `UPDATE refresh_tokens SET status='rotated' WHERE token_hash=? AND status='active' AND
+ *   unexpired` (row count checked) then the successor's insert, so of N concurrent uses of one
+ *   token at most one succeeds. A token that was already rotated is a reuse: the whole family
+ *   (every token of that sign-in, the newest successor included) is revoked. Unknown, revoked,
+ *   reused or expired (REFRESH_TOKEN_TTL_S, or the family's REFRESH_TOKEN_MAX_LIFETIME_S): 401
+ *   `invalid_grant`.
+ * - Success: `{access_token, refresh_token, expires_in, scope:'customer', token_type:'bearer'}`
+ *   with `Cache-Control: no-store`.
+ * - `POST /authorizationserver/oauth/revoke` (RFC 7009; `token` = a refresh token; client
+ *   authentication): revokes the token's family (logout); 200 whether or not the token was known.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  clearRateLimit,
+  findCustomerById,
+  findCustomerCredentials,
+  findRefreshToken,
+  insertRefreshToken,
+  markRefreshTokenRotated,
+  newRefreshId,
+  normalizeEmail,
+  revokeRefreshFamily,
+  withTransaction,
+  type Executor,
+  type OAuthClient,
+} from '@store/db';
+import { verifyDummyPassword, verifyPassword } from './passwords.ts';
+import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP, hitRate, rateKey, refundRate, sendTooManyAttempts } from './rate-limit.ts';
+import { CUSTOMER_SCOPE, hashOpaqueToken, newOpaqueToken, signCustomerToken } from './tokens.ts';
+import { authenticateClient, bodyFields, bodyString, oauthError } from './oauth-common.ts';
+
+/** The token endpoint's answer for customer grants. */
+export interface CustomerTokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  /** seconds until the access token expires */
+  expires_in: number;
+  scope: string;
+  token_type: 'bearer';
+}
+
+/** May this client use the customer grants (password, refresh_token)? */
+export function isConfidentialStorefrontClient(app: FastifyInstance, client: OAuthClient): boolean {
+  return client.clientId === app.config.OAUTH_CLIENT_ID || client.grants.includes('password');
+}
+
+function isoAt(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/**
+ * Starts a session for a customer: a new refresh token family and an access token. Runs on
+ * `db` (pass a transaction to join it). Use after sign-in, or after creating an account.
+ */
+export async function startCustomerSession(
+  app: FastifyInstance,
+  db: Executor,
+  customer: { id: string; email: string },
+  clientId: string,
+  nowMs = Date.now(),
+): Promise<CustomerTokenAnswer> {
+  const refreshToken = newOpaqueToken();
+  const familyExpires = nowMs + app.config.REFRESH_TOKEN_MAX_LIFETIME_S * 1000;
+  const familyId = newRefreshId('rf');
+  await insertRefreshToken(db, {
+    familyId,
+    customerId: customer.id,
+    clientId,
+    tokenHash: hashOpaqueToken(refreshToken),
+    expiresAt: isoAt(Math.min(nowMs + app.config.REFRESH_TOKEN_TTL_S * 1000, familyExpires)),
+    familyExpiresAt: isoAt(familyExpires),
+    now: isoAt(nowMs),
+  });
+  const accessToken = await signCustomerToken(app.config.JWT_SECRET, customer, clientId, app.config.ACCESS_TOKEN_TTL_S, nowMs, familyId);
+  return { access_token: accessToken, refresh_token: refreshToken, expires_in: app.config.ACCESS_TOKEN_TTL_S, scope: CUSTOMER_SCOPE, token_type: 'bearer' };
+}
+
+function sendTokens(reply: FastifyReply, answer: CustomerTokenAnswer): FastifyReply {
+  return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
+}
+
+/** grant_type=password (see module comment). `client` is already authenticated. */
+export async function passwordGrant(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, client: OAuthClient): Promise<FastifyReply> {
+  if (!isConfidentialStorefrontClient(app, client)) return oauthError(reply, 400, 'unauthorized_client', 'The client may not use this grant type');
+  const body = bodyFields(request);
+  const username = bodyString(body, 'username');
+  const password = bodyString(body, 'password');
+  if (!username || password === undefined) return oauthError(reply, 400, 'invalid_request', 'username and password are required');
+  const db = app.dbh.db;
+  const email = normalizeEmail(username);
+  const nowMs = Date.now();
+  const tooMany = { error: 'too_many_attempts', error_description: 'Too many sign-in attempts' };
+  const account = await hitRate(db, SIGN_IN_PER_ACCOUNT, email, nowMs);
+  if (!account.allowed) return sendTooManyAttempts(reply, account.retryAfterS, tooMany);
+  const ip = await hitRate(db, SIGN_IN_PER_IP, request.ip, nowMs);
+  if (!ip.allowed) {
+    await refundRate(db, account);
+    return sendTooManyAttempts(reply, ip.retryAfterS, tooMany);
+  }
+  const creds = await findCustomerCredentials(db, { email });
+  const ok = creds ? await verifyPassword(creds.passwordHash, password) : await verifyDummyPassword(password);
+  if (!creds || !ok) {
+    request.log.info({ event: 'signInFailed' }, 'sign-in failed');
+    return oauthError(reply, 400, 'invalid_grant', 'Bad credentials');
+  }
+  // a success clears the account's failures and does not count against the IP
+  await clearRateLimit(db, rateKey(SIGN_IN_PER_ACCOUNT, email));
+  await refundRate(db, ip);
+  const answer = await withTransaction(app.dbh, (trx) => startCustomerSession(app, trx, creds.customer, client.clientId, nowMs));
+  return sendTokens(reply, answer);
+}
+
+type RotationResult = { ok: true; customerId: string; familyId: string; refreshToken: string } | { ok: false; reused: boolean };
+
+/** grant_type=refresh_token (see module comment). `client` is already authenticated. */
+export async function refreshTokenGrant(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, client: OAuthClient): Promise<FastifyReply> {
+  if (!isConfidentialStorefrontClient(app, client)) return oauthError(reply, 400, 'unauthorized_client', 'The client may not use this grant type');
+  const token = bodyString(bodyFields(request), 'refresh_token');
+  if (!token) return oauthError(reply, 400, 'invalid_request', 'refresh_token is required');
+  const tokenHash = hashOpaqueToken(token);
+  const nowMs = Date.now();
+  const now = isoAt(nowMs);
+  const result = await withTransaction<RotationResult>(
+    app.dbh,
+    async (trx) => {
+      const rotated = await markRefreshTokenRotated(trx, tokenHash, client.clientId, now);
+      const row = await findRefreshToken(trx, tokenHash);
+      if (rotated && row) {
+        const refreshToken = newOpaqueToken();
+        await insertRefreshToken(trx, {
+          familyId: row.familyId,
+          customerId: row.customerId,
+          clientId: row.clientId,
+          tokenHash: hashOpaqueToken(refreshToken),
+          expiresAt: isoAt(Math.min(nowMs + app.config.REFRESH_TOKEN_TTL_S * 1000, Date.parse(row.familyExpiresAt))),
+          familyExpiresAt: row.familyExpiresAt,
+          now,
+        });
+        return { ok: true, customerId: row.customerId, familyId: row.familyId, refreshToken };
+      }
+      if (row && row.status === 'rotated' && row.clientId === client.clientId) {
+        await revokeRefreshFamily(trx, row.familyId);
+        return { ok: false, reused: true };
+      }
+      return { ok: false, reused: false };
+    },
+    { retries: 3 },
+  );
+  if (!result.ok) {
+    if (result.reused) request.log.warn({ event: 'refreshTokenReuse' }, 'refresh token reuse: family revoked');
+    return oauthError(reply, 401, 'invalid_grant', 'Invalid refresh token');
+  }
+  const customer = await findCustomerById(app.dbh.db, result.customerId);
+  if (!customer) return oauthError(reply, 401, 'invalid_grant', 'Invalid refresh token');
+  const accessToken = await signCustomerToken(app.config.JWT_SECRET, customer, client.clientId, app.config.ACCESS_TOKEN_TTL_S, nowMs, result.familyId);
+  return sendTokens(reply, {
+    access_token: accessToken,
+    refresh_token: result.refreshToken,
+    expires_in: app.config.ACCESS_TOKEN_TTL_S,
+    scope: CUSTOMER_SCOPE,
+    token_type: 'bearer',
+  });
+}
+
+/** Registers `POST /authorizationserver/oauth/revoke` (see module comment). */
+export function registerRevokeEndpoint(app: FastifyInstance): void {
+  app.post(
+    '/authorizationserver/oauth/revoke',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'OAuth2 token revocation (RFC 7009): logout',
+        description: 'Form-encoded or JSON body: token (a refresh token), client authentication as on the token endpoint. Revokes the whole refresh token family. 200 whether or not the token was known.',
+      },
+    },
+    async (request, reply) => {
+      const client = await authenticateClient(app.dbh.db, request, reply);
+      if (!client) return reply;
+      const token = bodyString(bodyFields(request), 'token');
+      if (!token) return oauthError(reply, 400, 'invalid_request', 'token is required');
+      const row = await findRefreshToken(app.dbh.db, hashOpaqueToken(token));
+      if (row && row.clientId === client.clientId) await withTransaction(app.dbh, (trx) => revokeRefreshFamily(trx, row.familyId));
+      return reply.header('cache-control', 'no-store').send({});
+    },
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Customer data (spec §3, §7 "Customer data (uses cartGuid and user segment)"):
+ * `GET /rest/v2/:baseSiteId/users/:userId/customerData?cartGuid=` guarded by `app.requireUser`
+ * (`anonymous` with the client token, `current` with the customer's token).
+ *
+ * Answers `{isLoggedIn, cartCount, perksOptIn, isBrewhausEmployee, customerCookies}`:
+ * - cartCount: units of the given cart when it is an open cart of this site reachable by the
+ *   caller (anonymous: a cart without owner; customer: a cart of theirs), else (customer) their
+ *   open cart of the site, else 0;
+ * - customerCookies (customers only): `CustomerID` and `isPerksOptIn` (spec §3 cookies), which
+ *   the storefront sets; anonymous: none.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CustomerDataQuerySchema, CustomerDataSchema, OccErrorBodySchema, type CustomerData } from '@store/contracts';
+import { cartQuantity, findCart, findCustomerById, findOpenCustomerCart } from '@store/db';
+import { unauthorized } from '@store/domain';
+import { userIdOf } from '../plugins/auth.ts';
+
+/** Registers the customer data route on the /rest/v2/:baseSiteId scope. */
+export async function customerDataRoutes(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/users/:userId/customerData',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Customer data (spec §3): logged-in flag, cart count, perks opt-in, employee flag, cookies',
+        security: [{ clientToken: [] }, { customerToken: [] }],
+        params: z.object({ baseSiteId: z.string(), userId: z.string().max(64) }),
+        querystring: CustomerDataQuerySchema,
+        response: { 200: CustomerDataSchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema },
+      },
+    },
+    async (request): Promise<CustomerData> => {
+      const db = app.dbh.db;
+      const site = request.baseSite;
+      const customerId = userIdOf(request);
+      const guid = request.query.cartGuid;
+      const given = guid ? await findCart(db, guid) : undefined;
+      const reachable = given && given.status === 'open' && given.base_site === site && given.user_id === customerId ? given : undefined;
+      if (customerId === null) {
+        return {
+          isLoggedIn: false,
+          cartCount: reachable ? await cartQuantity(db, reachable.guid) : 0,
+          perksOptIn: false,
+          isBrewhausEmployee: false,
+          customerCookies: [],
+        };
+      }
+      const customer = await findCustomerById(db, customerId);
+      if (!customer) throw unauthorized('InvalidTokenError', 'invalidToken', 'The account of this token no longer exists');
+      const cart = reachable ?? (await findOpenCustomerCart(db, site, customerId));
+      return {
+        isLoggedIn: true,
+        cartCount: cart ? await cartQuantity(db, cart.guid) : 0,
+        perksOptIn: customer.perksOptIn,
+        isBrewhausEmployee: customer.isEmployee,
+        customerCookies: [
+          { key: 'CustomerID', value: customer.id },
+          { key: 'isPerksOptIn', value: String(customer.perksOptIn) },
+        ],
+      };
+    },
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Forgot and reset password (issue 3, ADR 0007) under /rest/v2/:baseSiteId, with the client token:
+ * - `POST /forgottenpasswordtokens` {email, lang?} → 202 `{}` whether or not an account has this
+ *   email (same status, body and work; no enumeration). For an account, a single-use link valid
+ *   1 h is emailed (after commit, in the background) in the site's language. Rate limited: 3 /
+ *   hour per email and 10 / hour per IP → 429 + Retry-After. A malformed email is 400.
+ * - `POST /resetpassword` {token, newPassword} → 200 `{}`; the link works once; every refresh
+ *   token of the customer is revoked. Bad, used or expired token → 400 InvalidTokenError.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EmptyAnswerSchema, ForgotPasswordRequestSchema, OccErrorBodySchema, ResetPasswordRequestSchema } from '@store/contracts';
+import { normalizeEmail } from '@store/db';
+import { ValidationErrors } from '@store/domain';
+import { RESET_TOKEN_TTL_S, createPasswordReset, emailErrors, resetPasswordWithToken } from '../auth/accounts.ts';
+import { FORGOT_PER_ACCOUNT, FORGOT_PER_IP, hitRate, refundRate, sendTooManyAttempts } from '../auth/rate-limit.ts';
+import type { Mailer } from '../email/mailer.ts';
+import { sendPasswordReset } from '../email/password-reset.ts';
+import { pickLang } from '../flows/context.ts';
+
+const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 429: OccErrorBodySchema };
+const siteParams = z.object({ baseSiteId: z.string() });
+
+/** Options: the app's mailer (shared with the commerce routes). */
+export interface PasswordResetRoutesOptions {
+  mailer: Mailer;
+}
+
+/** Registers the forgot / reset password routes on the /rest/v2/:baseSiteId scope. */
+export async function passwordResetRoutes(scope: FastifyInstance, opts: PasswordResetRoutesOptions): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { mailer } = opts;
+
+  app.post(
+    '/forgottenpasswordtokens',
+    {
+      preHandler: app.requireClientToken,
+      schema: {
+        tags: ['users'],
+        summary: 'Forgot password: emails a single-use reset link when an account has this email (always 202)',
+        security: [{ clientToken: [] }],
+        params: siteParams,
+        querystring: z.object({ lang: z.enum(['en', 'fr']).optional() }),
+        body: ForgotPasswordRequestSchema,
+        response: { 202: EmptyAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      const bad = emailErrors(email);
+      if (bad.length > 0) throw new ValidationErrors(bad);
+      const nowMs = Date.now();
+      const account = await hitRate(app.dbh.db, FORGOT_PER_ACCOUNT, email, nowMs);
+      if (!account.allowed) return sendTooManyAttempts(reply, account.retryAfterS);
+      const ip = await hitRate(app.dbh.db, FORGOT_PER_IP, request.ip, nowMs);
+      if (!ip.allowed) {
+        await refundRate(app.dbh.db, account);
+        return sendTooManyAttempts(reply, ip.retryAfterS);
+      }
+      const created = await createPasswordReset(app.dbh, email, new Date(nowMs));
+      if (created) {
+        const site = request.baseSite;
+        const lang = pickLang(site, request.body.lang ?? request.query.lang);
+        const input = {
+          to: created.customer.email,
+          firstName: created.customer.firstName,
+          site,
+          lang,
+          token: created.token,
+          storefrontUrl: app.config.STOREFRONT_PUBLIC_URL,
+          validMinutes: RESET_TOKEN_TTL_S / 60,
+        };
+        mailer.sendInBackground(() => sendPasswordReset(mailer, input), 'password reset');
+      }
+      return reply.status(202).header('cache-control', 'no-store').send({});
+    },
+  );
+
+  app.post(
+    '/resetpassword',
+    {
+      preHandler: app.requireClientToken,
+      schema: {
+        tags: ['users'],
+        summary: 'Reset the password with the emailed token (works once; signs every session out)',
+        security: [{ clientToken: [] }],
+        params: siteParams,
+        body: ResetPasswordRequestSchema,
+        response: { 200: EmptyAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const customer = await resetPasswordWithToken(app.dbh, request.body.token, request.body.newPassword);
+      request.log.info({ event: 'passwordReset', customerId: customer.id }, 'password reset');
+      return reply.header('cache-control', 'no-store').send({});
+    },
+  );
+}
