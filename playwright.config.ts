@@ -10,6 +10,12 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** Port of the e2e server (fixed, not the developer's 3000). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+/**
+ * Port of the SMTP sink that e2e/account.spec.ts starts inside its test (forgot password: the
+ * email must arrive over real SMTP). While no sink listens, the API's background sends fail and
+ * are only logged.
+ */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 export default defineConfig({
   testDir: './e2e',
@@ -49,6 +55,7 @@ export default defineConfig({
       DEV_PAGES: 'true',
       DATABASE_URL: 'file:./test-results/e2e/store.db',
       OUTBOX_DIR: './test-results/e2e/outbox',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       PAYMENT_PROVIDER: 'test',
       LOG_LEVEL: 'warn',
     },

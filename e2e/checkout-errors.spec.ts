@@ -140,6 +140,7 @@ test.describe('place order', () => {
       intent: 'place',
       paymentIntentId: await hidden('paymentIntentId'),
       idempotencyKey: await hidden('idempotencyKey'),
+      _csrf: await hidden('_csrf'),
       cardNumber: VERMONT_GUEST.card,
       cardExpiry: '12/34',
       cardCvc: '123',

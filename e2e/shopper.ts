@@ -214,3 +214,68 @@ export async function expectConfirmation(page: Page, L: Labels): Promise<string>
   await expect(page).toHaveURL(new RegExp(`/${code}$`));
   return code;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (issue 3): sign-up, sign-in through the header flyout, sign-out, the signed-in
+// checkout with saved addresses and cards, and the "no token readable by scripts" check.
+
+/** A customer of the account tests (a unique email per run). */
+export interface Customer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh customer with a unique email. */
+export function newCustomer(tag: string): Customer {
+  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return { firstName: 'Ann', lastName: 'Member', email: `ann.${tag}.${n}@example.com`, password: 'Brew2024coffee' };
+}
+
+/** Creates the account on /signup (English); the customer is signed in afterwards. */
+export async function signUp(page: Page, origin: string, c: Customer): Promise<void> {
+  const exact = { exact: true } as const;
+  await page.goto(`${origin}/signup`);
+  await page.getByRole('main').getByLabel('First name', exact).fill(c.firstName);
+  await page.getByRole('main').getByLabel('Last name', exact).fill(c.lastName);
+  await page.getByRole('main').getByLabel('Email address', exact).fill(c.email);
+  await page.getByRole('main').getByLabel('Password', exact).fill(c.password);
+  await page.getByRole('main').getByLabel('Confirm password', exact).fill(c.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('banner').getByText(`Hi, ${c.firstName}`)).toBeVisible();
+}
+
+/** Signs out from the header's account menu. */
+export async function signOutFromHeader(page: Page, c: Customer): Promise<void> {
+  const banner = page.getByRole('banner');
+  await banner.getByText(`Hi, ${c.firstName}`).click();
+  await banner.getByRole('button', { name: 'Sign out' }).click();
+  await expect(banner.locator('summary').getByText('Sign in', { exact: true })).toBeVisible();
+}
+
+/** Signs in through the header's sign-in flyout. */
+export async function signInFromFlyout(page: Page, c: Customer): Promise<void> {
+  const banner = page.getByRole('banner');
+  await banner.locator('summary').getByText('Sign in', { exact: true }).click();
+  const flyout = banner.getByRole('group', { name: 'Sign in to your account' });
+  await flyout.getByLabel(/^(your )?email( address)?$/i).fill(c.email);
+  await flyout.getByLabel(/^(your )?password$/i).fill(c.password);
+  await flyout.getByRole('button', { name: 'Sign in' }).click();
+  await expect(banner.getByText(`Hi, ${c.firstName}`)).toBeVisible();
+}
+
+/**
+ * Neither `document.cookie` nor localStorage nor sessionStorage holds a token (issue 3: tokens
+ * live in HttpOnly cookies only): no JWT-looking value, no access/refresh token names.
+ */
+export async function expectNoTokenReadableByScripts(page: Page): Promise<void> {
+  const seen = await page.evaluate(() => {
+    const dump = (s: Storage) => Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i) ?? '')}`).join('\n');
+    return { cookie: document.cookie, local: dump(window.localStorage), session: dump(window.sessionStorage) };
+  });
+  for (const [where, text] of Object.entries(seen)) {
+    expect(text, `${where} holds no JWT`).not.toMatch(/eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\./);
+    expect(text, `${where} holds no token cookie`).not.toMatch(/(sf_at|sf_rt|access_token|refresh_token)/i);
+  }
+}

@@ -152,6 +152,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has hydrated it: end-to-end tests wait for it before typing,
+  // so what they type cannot race hydration.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

@@ -44,6 +44,29 @@ export default [
   // add to cart (resource route, POST; cards and product pages)
   route('cart/add', 'routes/add-to-cart.tsx', { id: 'add-to-cart' }),
 
+  // sign-in, sign-up, password reset, sign-out (issue 3; spec §2 /login, /noboLogin, /authCallBack)
+  ...both('login', 'fr/connexion', 'routes/login.tsx', 'login'),
+  route('fr/login', 'routes/login.tsx', { id: 'login-fr-alias' }),
+  ...both('noboLogin', 'fr/noboLogin', 'routes/login.tsx', 'nobo-login'),
+  ...both('authCallBack', 'fr/authCallBack', 'routes/auth-callback.tsx', 'auth-callback'),
+  ...both('signup', 'fr/inscription', 'routes/signup.tsx', 'signup'),
+  ...both('forgot-password', 'fr/mot-de-passe-oublie', 'routes/forgot-password.tsx', 'forgot-password'),
+  ...both('reset-password', 'fr/reinitialiser-mot-de-passe', 'routes/reset-password.tsx', 'reset-password'),
+  ...both('logout', 'fr/logout', 'routes/logout.tsx', 'logout'),
+
+  // auth server routes (spec §7; POST, JSON answers without tokens)
+  route('api/auth/login', 'routes/api-auth-login.ts', { id: 'api-auth-login' }),
+  route('api/auth/signup', 'routes/api-auth-signup.ts', { id: 'api-auth-signup' }),
+  route('api/auth/refreshToken', 'routes/api-auth-refresh-token.ts', { id: 'api-auth-refresh-token' }),
+  route('api/auth/forgotPassword', 'routes/api-auth-forgot-password.ts', { id: 'api-auth-forgot-password' }),
+
+  // account pages (modules owned by the account work)
+  ...both('account', 'fr/compte', 'routes/account.tsx', 'account'),
+  ...both('account/profile', 'fr/compte/profil', 'routes/account-profile.tsx', 'account-profile'),
+  ...both('account/addresses', 'fr/compte/adresses', 'routes/account-addresses.tsx', 'account-addresses'),
+  ...both('account/orders', 'fr/compte/commandes', 'routes/account-orders.tsx', 'account-orders'),
+  ...both('account/orders/:orderCode', 'fr/compte/commandes/:orderCode', 'routes/account-order.tsx', 'account-order'),
+
   // dev only: a page whose rendering crashes (checks the 500 error page)
   ...both('_dev/crash', 'fr/_dev/crash', 'routes/dev-crash.tsx', 'dev-crash'),
 

@@ -14,6 +14,8 @@ import { createRequestHandler } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import type { StorefrontLoadContext } from '../app/lib/load-context.ts';
 import { requestHost } from '../app/lib/request-info.ts';
+import { createAuthService } from '../app/lib/auth/service.server.ts';
+import { csrfGuard } from '../app/lib/csrf.server.ts';
 import { applySecurityHeaders, createNonce } from '../app/lib/security.server.ts';
 import { createTokenProvider } from '../app/lib/token.server.ts';
 import { serveStatic } from './static.ts';
@@ -60,6 +62,13 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     clientSecret: opts.clientSecret,
   });
   const clientDir = resolve(opts.buildDir, 'client');
+  // issue 3: customer sign-in, refresh and revocation (one refresh coordinator per process)
+  const auth = createAuthService({
+    fetch: opts.apiFetch,
+    tokenUrl: tokenUrlFor(opts.apiBaseUrl),
+    clientId: opts.clientId,
+    clientSecret: opts.clientSecret,
+  });
 
   return async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
@@ -70,6 +79,12 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     if (file) return file;
 
     const nonce = createNonce();
+    // issue 3: CSRF check of every state-changing request, before any action runs
+    const refused = await csrfGuard(request);
+    if (refused) {
+      applySecurityHeaders(refused.headers, nonce);
+      return refused;
+    }
     const storefront: StorefrontLoadContext = {
       apiFetch: opts.apiFetch,
       apiBaseUrl: opts.apiBaseUrl,
@@ -78,9 +93,13 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
       invalidateToken: () => tokens.invalidate(),
       nonce,
       devPages: opts.devPages,
+      auth,
+      setCookies: new Map(),
     };
     const response = await handle(request, { storefront });
     const headers = new Headers(response.headers);
+    // issue 3: auth / CSRF cookies written while serving the request (refresh, sign-in, sign-out)
+    for (const cookie of storefront.setCookies?.values() ?? []) headers.append('Set-Cookie', cookie);
     applySecurityHeaders(headers, nonce);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };

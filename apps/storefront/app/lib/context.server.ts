@@ -1,7 +1,8 @@
 /**
  * The per-request context of loaders and actions (DESIGN "app/lib/: per-request context"):
- * brand, language, locale, typed API clients with the machine-to-machine token attached, the
- * cartGuid cookie helpers, `t()` and the localised paths.
+ * brand, language, locale, typed API clients with the machine-to-machine token attached (or the
+ * signed-in customer's, issue 3), the cartGuid cookie helpers, `t()`, the localised paths and
+ * `auth` (sign-in state, segment, customer token lifecycle, CSRF token).
  *
  * ```ts
  * export async function loader(args: Route.LoaderArgs) {
@@ -13,7 +14,7 @@
  * the route loader share the clients.
  */
 import { createApiClient, createApiCore, createCommerceClient } from '@store/contracts';
-import type { ApiClient, CommerceCalls } from '@store/contracts';
+import type { ApiClient, ApiCore, CommerceCalls } from '@store/contracts';
 import type { BaseSiteId, Lang, Locale } from '@store/domain';
 import type { AppLoadContext } from 'react-router';
 import { cartGuidCookie, clearCartGuidCookie, readCartGuid } from './cookies.server.ts';
@@ -23,6 +24,8 @@ import { pathsFor } from './paths.ts';
 import type { Paths } from './paths.ts';
 import { detectRequestInfo, isHttps } from './request-info.ts';
 import type { StorefrontLoadContext } from './load-context.ts';
+import { createAuthContext } from './auth/request.server.ts';
+import type { AuthContext } from './auth/request.server.ts';
 
 /** The cart cookie of the request. */
 export interface CartCookie {
@@ -46,8 +49,20 @@ export interface RequestContext {
   htmlLang: string;
   /** catalogue and content calls (anonymous; the token is attached where the API wants it) */
   api: ApiClient;
-  /** cart and checkout calls with the machine-to-machine token */
+  /**
+   * cart and checkout calls: `/users/anonymous/...` with the machine-to-machine token, or, when
+   * a customer is signed in, `/users/current/...` with the customer's token (issue 3)
+   */
   commerce: CommerceCalls;
+  /** always the anonymous commerce calls (machine-to-machine token) */
+  anonymousCommerce: CommerceCalls;
+  /**
+   * Sign-in state, segment (spec §4, §6), the customer's token lifecycle and the CSRF token
+   * (app/lib/auth/request.server.ts).
+   */
+  auth: AuthContext;
+  /** the API transport with the customer's bearer token (same as `auth.core`) */
+  customerCore: ApiCore;
   cart: CartCookie;
   /** true when the request came over HTTPS (Secure cookies) */
   secure: boolean;
@@ -96,12 +111,17 @@ export function getRequestContext(args: ContextArgs): RequestContext {
   const options = { baseUrl: sf.apiBaseUrl, fetch: retryOn401(sf), getToken };
   const core = createApiCore(options);
   const guid = readCartGuid(request);
+  const auth = createAuthContext(request, sf, secure);
+  const anonymousCommerce = createCommerceClient(core);
   const ctx: RequestContext = {
     request,
     url: new URL(request.url),
     ...info,
     api: createApiClient(options),
-    commerce: createCommerceClient(core),
+    commerce: auth.isLoggedIn ? createCommerceClient(auth.core, { user: 'current' }) : anonymousCommerce,
+    anonymousCommerce,
+    auth,
+    customerCore: auth.core,
     cart: {
       guid,
       setGuid(headers, value) {

@@ -5,6 +5,8 @@
 import { createContext, useContext } from 'react';
 import type { BaseSiteId, Lang, Locale } from '@store/domain';
 import type { Flash } from './flash.ts';
+import { ANONYMOUS_SHELL_AUTH } from './auth/shell-auth.ts';
+import type { ShellAuth } from './auth/shell-auth.ts';
 
 /** A message of the header message bar (NAVIGATIONHEADER messageItems, spec §7). */
 export interface HeaderMessage {
@@ -25,6 +27,8 @@ export interface ShellData {
   /** categories of the main navigation, with localised names when the API knows them */
   nav: Array<{ key: 'beverages' | 'brewers' | 'accessories' | 'giftCards'; code: string; url: string }>;
   devPages: boolean;
+  /** sign-in state, first name, notice and CSRF token (issue 3) */
+  auth: ShellAuth;
 }
 
 /** Defaults: usb2c, English, empty cart. */
@@ -38,6 +42,7 @@ export const DEFAULT_SHELL: ShellData = {
   flash: null,
   nav: [],
   devPages: false,
+  auth: ANONYMOUS_SHELL_AUTH,
 };
 
 export const ShellContext = createContext<ShellData>(DEFAULT_SHELL);

@@ -5,6 +5,7 @@
  * shell can always render, including the error page.
  */
 import type { Lang } from '@store/domain';
+import { loadShellAuth } from './auth/shell.server.ts';
 import { clearFlashCookie, readFlash } from './cookies.server.ts';
 import { getRequestContext } from './context.server.ts';
 import type { ContextArgs } from './context.server.ts';
@@ -49,6 +50,7 @@ export async function loadShell(args: ContextArgs): Promise<{ shell: ShellData; 
     flash,
     nav: navFor(ctx.lang),
     devPages: ctx.storefront.devPages,
+    auth: loadShellAuth(ctx),
   };
   return { shell, headers };
 }

@@ -25,6 +25,8 @@ import type { FormErrors } from '../components/checkout/occ-errors.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
+import { accountCalls, customerOf, isSignedIn } from './account.server.ts';
+import type { SavedAddress, SavedCard } from './account.server.ts';
 import { cartView, readOpenCart } from './cart.server.ts';
 import type { CartView } from './cart.server.ts';
 import { orderAccessCookie } from './order-confirmation.server.ts';
@@ -75,7 +77,24 @@ export interface CheckoutPageData {
   /** the page's own path (`/checkout/singlestep`, `/fr/checkout/v2/singlestep`, ...) */
   selfPath: string;
   cartPath: string;
+  /** the signed-in customer's saved addresses and cards (null for guests) */
+  account: AccountCheckout | null;
 }
+
+/** What a signed-in customer's checkout offers (issue 3 "logged-in single-step checkout"). */
+export interface AccountCheckout {
+  email: string;
+  /** the address book (up to {@link CHECKOUT_ADDRESS_LIMIT}), the default one first */
+  addresses: SavedAddress[];
+  /** saved cards, the default one first */
+  cards: SavedCard[];
+}
+
+/** Saved addresses offered at checkout at most (the API's largest page). */
+export const CHECKOUT_ADDRESS_LIMIT = 50;
+
+/** Radio value of "Use a new address" / "Use a new card". */
+export const NEW_CHOICE = 'new';
 
 /** The answer of a failed section POST. */
 export interface CheckoutActionData {
@@ -133,8 +152,13 @@ function selfPathOf(ctx: RequestContext): string {
 /** Loads the checkout page (see module comment). */
 export async function loadCheckoutPage(args: ContextArgs): Promise<CheckoutPageData> {
   const ctx = getRequestContext(args);
-  const cart = await readOpenCart(ctx);
+  let cart = await readOpenCart(ctx);
   if (!cart) throw redirect(ctx.paths.cart);
+  const account = await loadAccountCheckout(ctx);
+  if (account && !cart.email && account.email) {
+    // a signed-in customer's contact is their account email (the section shows it, completed)
+    cart = await ctx.commerce.setEmail(ctx.site, cart.cartGuid, account.email, { lang: ctx.lang });
+  }
   const validation = await ctx.commerce.validateCart(ctx.site, cart.cartGuid, { lang: ctx.lang });
   if (!validation.valid) throw redirect(`${ctx.paths.cart}?review=1`);
   const done = doneOf(cart);
@@ -164,6 +188,24 @@ export async function loadCheckoutPage(args: ContextArgs): Promise<CheckoutPageD
     payment,
     selfPath: selfPathOf(ctx),
     cartPath: ctx.paths.cart,
+    account,
+  };
+}
+
+/** The signed-in customer's saved addresses and cards, or null for a guest. */
+export async function loadAccountCheckout(ctx: RequestContext): Promise<AccountCheckout | null> {
+  if (!isSignedIn(ctx)) return null;
+  const api = accountCalls(ctx);
+  const [book, cards, profile] = await Promise.all([
+    api.listAddresses(0, CHECKOUT_ADDRESS_LIMIT),
+    api.listCards(),
+    customerOf(ctx)?.email ? Promise.resolve(null) : api.getProfile(),
+  ]);
+  const byDefault = <T>(list: T[], isDefault: (x: T) => boolean) => [...list.filter(isDefault), ...list.filter((x) => !isDefault(x))];
+  return {
+    email: customerOf(ctx)?.email ?? profile?.email ?? '',
+    addresses: byDefault(book.addresses, (a) => a.defaultAddress),
+    cards: byDefault(cards, (c) => c.defaultPaymentMethod),
   };
 }
 
@@ -222,14 +264,16 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function placeOrderOnce(
   ctx: RequestContext,
   cartGuid: string,
-  args: { idempotencyKey: string; paymentIntentId: string; cardNumber: string },
+  args: { idempotencyKey: string; paymentIntentId: string; cardNumber: string; savedPaymentMethodId?: string; saveCard?: boolean },
 ): Promise<Order> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await ctx.commerce.placeOrder(ctx.site, cartGuid, {
         idempotencyKey: args.idempotencyKey,
         paymentIntentId: args.paymentIntentId,
-        paymentMethod: { testCardNumber: args.cardNumber },
+        ...(args.savedPaymentMethodId
+          ? { savedPaymentMethodId: args.savedPaymentMethodId }
+          : { paymentMethod: { testCardNumber: args.cardNumber }, ...(args.saveCard ? { saveCard: true } : {}) }),
         lang: ctx.lang,
       });
     } catch (error) {
@@ -278,8 +322,12 @@ export async function checkoutAction(args: ContextArgs): Promise<Response | Retu
         }
       }
       case 'address': {
-        const address = addressOf(form, country);
-        const values = valuesOf(form, ADDRESS_FIELDS);
+        const signedIn = isSignedIn(ctx);
+        const addressId = signedIn ? str(form, 'addressId') : '';
+        const useSaved = addressId !== '' && addressId !== NEW_CHOICE;
+        const save = signedIn && !useSaved && form.get('saveToAddressBook') === 'on';
+        const address = useSaved ? { addressId } : { ...addressOf(form, country), ...(save ? { saveToAddressBook: true } : {}) };
+        const values = { ...valuesOf(form, ADDRESS_FIELDS), addressId, saveToAddressBook: save ? 'on' : '' };
         try {
           let updated = await ctx.commerce.setDeliveryAddress(ctx.site, guid, address, opts);
           if (updated.billingSameAsShipping) updated = await ctx.commerce.setBillingAddress(ctx.site, guid, { sameAsShipping: true }, opts);
@@ -319,24 +367,40 @@ export async function checkoutAction(args: ContextArgs): Promise<Response | Retu
         if (missing !== 'payment') {
           return fail({ fieldErrors: {}, formError: ctx.t(MISSING_KEYS[missing]) });
         }
-        const card = checkCardFields(ctx, form, new Date());
-        if (Object.keys(card.errors).length > 0) return fail({ fieldErrors: card.errors, formError: null });
+        const savedCard = isSignedIn(ctx) ? str(form, 'savedCard') : '';
+        const useSavedCard = savedCard !== '' && savedCard !== NEW_CHOICE;
+        const saveCard = isSignedIn(ctx) && !useSavedCard && form.get('saveCard') === 'on';
+        const card = useSavedCard ? { errors: {}, cardNumber: '' } : checkCardFields(ctx, form, new Date());
+        const cardValues = { savedCard, saveCard: saveCard ? 'on' : '' };
+        if (Object.keys(card.errors).length > 0) return fail({ fieldErrors: card.errors, formError: null }, cardValues);
         const idempotencyKey = str(form, 'idempotencyKey');
         const paymentIntentId = str(form, 'paymentIntentId');
-        if (!idempotencyKey || !paymentIntentId) return fail({ fieldErrors: {}, formError: ctx.t('occ.paymentFailed') });
+        if (!idempotencyKey || !paymentIntentId) return fail({ fieldErrors: {}, formError: ctx.t('occ.paymentFailed') }, cardValues);
         try {
-          const order = await placeOrderOnce(ctx, guid, { idempotencyKey, paymentIntentId, cardNumber: card.cardNumber });
+          const order = await placeOrderOnce(ctx, guid, {
+            idempotencyKey,
+            paymentIntentId,
+            cardNumber: card.cardNumber,
+            ...(useSavedCard ? { savedPaymentMethodId: savedCard } : {}),
+            ...(saveCard ? { saveCard: true } : {}),
+          });
           const headers = new Headers();
           ctx.cart.clear(headers);
           headers.append('Set-Cookie', orderAccessCookie(args.request, { code: order.code, cartGuid: guid }, ctx.secure));
           return redirect(ctx.paths.orderConfirmation(order.code), { status: 303, headers });
         } catch (error) {
-          const errors = toFormErrors(ctx.t, error, {
-            fields: CARD_FIELDS,
-            rename: { testCardNumber: 'cardNumber', number: 'cardNumber' },
-            reasonField: { invalidCardNumber: 'cardNumber', paymentMethodRequired: 'cardNumber', expiredCard: 'cardExpiry' },
-          });
-          return data<CheckoutActionData>({ section, errors, values: {}, idempotencyKey: randomUUID() }, { status: 400 });
+          const errors = toFormErrors(
+            ctx.t,
+            error,
+            useSavedCard
+              ? { fields: [] }
+              : {
+                  fields: CARD_FIELDS,
+                  rename: { testCardNumber: 'cardNumber', number: 'cardNumber' },
+                  reasonField: { invalidCardNumber: 'cardNumber', paymentMethodRequired: 'cardNumber', expiredCard: 'cardExpiry' },
+                },
+          );
+          return data<CheckoutActionData>({ section, errors, values: cardValues, idempotencyKey: randomUUID() }, { status: 400 });
         }
       }
     }

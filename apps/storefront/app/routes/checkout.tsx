@@ -19,6 +19,7 @@ import { useT } from '../lib/use-t.ts';
 import { useVariantText } from '../components/cart/use-variant-text.ts';
 import { checkoutAction, loadCheckoutPage } from './checkout.server.ts';
 import type { CheckoutPageData, SectionId } from './checkout.server.ts';
+import { CsrfField } from '../lib/csrf.tsx';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
 
@@ -113,7 +114,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       editHref={editHref('shipping')}
       summary={cart.deliveryAddress ? <AddressBlock address={cart.deliveryAddress} /> : null}
     >
-      <ShippingForm {...formProps} cart={cart} country={country} regions={regions} />
+      <ShippingForm {...formProps} cart={cart} country={country} regions={regions} savedAddresses={data.account?.addresses} />
     </Section>
   );
   const delivery = (
@@ -158,7 +159,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   );
   const paymentSection = (
     <Section id="payment" step={5} total={TOTAL_STEPS} title={t('checkout.payment.title')} state={reviewOpen ? 'open' : 'todo'}>
-      {payment ? <PaymentFields payment={payment} errors={place.errors} firstField={place.firstField} /> : null}
+      {payment ? (
+        <PaymentFields payment={payment} errors={place.errors} firstField={place.firstField} savedCards={data.account?.cards} values={place.values} />
+      ) : null}
     </Section>
   );
   const review = (
@@ -185,7 +188,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     <div className="container checkout-page" data-hydrated={hydrated || undefined}>
       <div className="page-heading checkout-heading">
         <h1>{t('checkout.title')}</h1>
-        <p className="page-heading-count">{t('checkout.guest')}</p>
+        <p className="page-heading-count">{data.account ? t('checkout.account.signedInAs', { email: data.account.email }) : t('checkout.guest')}</p>
         <Link to={data.cartPath} className="back-link">
           {t('checkout.backToCart')}
         </Link>
@@ -198,6 +201,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           {billing}
           {reviewOpen ? (
             <place.fetcher.Form method="post" action={action} noValidate className="place-order-form" id="place-order-form">
+              <CsrfField />
               {paymentSection}
               {review}
             </place.fetcher.Form>

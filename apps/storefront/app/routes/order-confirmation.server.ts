@@ -8,14 +8,19 @@
  * the API with that cart guid (`GET /users/anonymous/orders/{code}?cartGuid=`). Without the
  * cookie, or for another code, the page answers 404 "We could not find this order".
  */
-import { isApiError } from '@store/contracts';
+import { createApiCore, createCustomerClient, isApiError } from '@store/contracts';
 import type { Order } from '@store/contracts';
 import { SITES } from '@store/domain';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
+import { accountPaths } from '../components/account/account-paths.ts';
+import type { FormErrors } from '../components/checkout/occ-errors.ts';
+import { signIn } from '../lib/auth/actions.server.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import type { ContextArgs } from '../lib/context.server.ts';
 import { readCookie, serializeCookie } from '../lib/cookies.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
+import { accountCalls, formRaw } from './account.server.ts';
+import { checkNewPassword, passwordMessage } from './account-profile.server.ts';
 
 /** Name of the order-access cookie. */
 export const ORDER_ACCESS_COOKIE = 'sf_order_access';
@@ -73,6 +78,17 @@ export interface ConfirmationPageData {
   homePath: string;
   /** the order's creation date, formatted for the page locale */
   placedOn: string | null;
+  /** the visitor is signed in (the order is in their history) */
+  signedIn: boolean;
+  /** a guest may turn this order into an account (guest order, placed from this browser) */
+  canCreateAccount: boolean;
+}
+
+/** The answer of the "Create an account" form. */
+export interface CreateAccountActionData {
+  errors: FormErrors;
+  /** an account already exists for the order's email */
+  exists: boolean;
 }
 
 /** Loads the confirmation page; 404 (with the page's own message) when the order is not reachable. */
@@ -86,8 +102,17 @@ export async function loadConfirmationPage(args: ContextArgs & { params: { order
     homePath: ctx.paths.home,
   };
   const access = readOrderAccess(args.request).find((e) => e.code === orderCode);
+  const signedIn = ctx.auth.isLoggedIn;
   let order: Order | null = null;
-  if (access) {
+  if (signedIn) {
+    // a signed-in customer sees their own orders (placed signed in, or attached by createuser)
+    try {
+      order = await accountCalls(ctx).getOrder(orderCode);
+    } catch (error) {
+      if (!isApiError(error) || !error.isClientError) throw error;
+    }
+  }
+  if (!order && access) {
     try {
       order = await ctx.commerce.getOrder(ctx.site, orderCode, { cartGuid: access.cartGuid }, { lang: ctx.lang });
     } catch (error) {
@@ -100,6 +125,8 @@ export async function loadConfirmationPage(args: ContextArgs & { params: { order
       meta: { title: ctx.t('meta.title', { title: ctx.t('confirmation.notFound.title'), brand: site.name }), noindex: true },
       order: null,
       placedOn: null,
+      signedIn,
+      canCreateAccount: false,
     };
     return data(notFound, { status: 404, headers: { 'Cache-Control': 'no-store' } });
   }
@@ -111,6 +138,53 @@ export async function loadConfirmationPage(args: ContextArgs & { params: { order
     placedOn: Number.isNaN(created.getTime())
       ? null
       : new Intl.DateTimeFormat(ctx.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' }).format(created),
+    signedIn,
+    canCreateAccount: !signedIn && order.guestCustomer && access !== undefined,
   };
   return data(found, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * "Create an account" on a guest's confirmation page (issue 3 "A guest order becomes an
+ * account"): `PUT users/anonymous/orders/{code}/createuser` with the machine token, the chosen
+ * password and the guid of the order's cart (from the order-access cookie, the proof that this
+ * browser placed the order). On success the new customer is signed in and sent to the order in
+ * their history (303). Errors come back per field (status 400); an existing account for the
+ * order's email gets a "Sign in" message instead.
+ */
+export async function createAccountAction(args: ContextArgs & { params: { orderCode?: string } }) {
+  const ctx = getRequestContext(args);
+  const orderCode = args.params.orderCode ?? '';
+  const form = await args.request.formData();
+  const password = formRaw(form, 'password');
+  const fail = (errors: FormErrors, exists = false) => data<CreateAccountActionData>({ errors, exists }, { status: 400 });
+  const access = readOrderAccess(args.request).find((e) => e.code === orderCode);
+  if (!access) return fail({ fieldErrors: {}, formError: ctx.t('confirmation.notFound.text') });
+  let email = '';
+  try {
+    const order = await ctx.anonymousCommerce.getOrder(ctx.site, orderCode, { cartGuid: access.cartGuid }, { lang: ctx.lang });
+    email = order.email;
+  } catch (error) {
+    if (!isApiError(error) || !error.isClientError) throw error;
+    return fail({ fieldErrors: {}, formError: ctx.t('confirmation.notFound.text') });
+  }
+  const policy = checkNewPassword(ctx, password, email);
+  if (policy) return fail({ fieldErrors: { password: policy }, formError: null });
+  try {
+    const sf = ctx.storefront;
+    const machine = createCustomerClient(createApiCore({ baseUrl: sf.apiBaseUrl, fetch: sf.apiFetch, getToken: () => sf.getToken() }));
+    await machine.createUserFromOrder(ctx.site, orderCode, { password, cartGuid: access.cartGuid });
+  } catch (error) {
+    if (!isApiError(error) || !error.isClientError) throw error;
+    if (error.status === 409) return fail({ fieldErrors: {}, formError: ctx.t('confirmation.account.exists') }, true);
+    const reason = error.reason;
+    if (reason?.startsWith('password')) return fail({ fieldErrors: { password: passwordMessage(ctx, reason) }, formError: null });
+    if (error.status === 429) return fail({ fieldErrors: {}, formError: ctx.t('occ.tooManyRequests') });
+    return fail({ fieldErrors: {}, formError: ctx.t('occ.generic') });
+  }
+  const target = accountPaths(ctx.lang).order(orderCode);
+  const result = await signIn(ctx, { email, password, redirectTo: target });
+  const headers = new Headers();
+  ctx.auth.commit(headers);
+  return redirect(result.ok ? result.redirectTo : accountPaths(ctx.lang).login(target), { status: 303, headers });
 }

@@ -4,7 +4,7 @@
  * the order summary (lines, totals with each tax line, addresses, shipping method, card brand and
  * last 4 digits). Only the browser that placed the order can see it (order-confirmation.server.ts).
  */
-import { Link } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/order-confirmation';
 import { AddressBlock } from '../components/checkout/AddressFields.tsx';
 import { OrderSummary } from '../components/checkout/OrderSummary.tsx';
@@ -12,7 +12,12 @@ import checkoutCss from '../components/checkout/checkout.css?url';
 import { pageMeta } from '../lib/meta.ts';
 import { useT } from '../lib/use-t.ts';
 import { useVariantText } from '../components/cart/use-variant-text.ts';
-import { loadConfirmationPage } from './order-confirmation.server.ts';
+import { CsrfField } from '../components/account/Csrf.tsx';
+import { PasswordField } from '../components/account/PasswordField.tsx';
+import { useAccountPaths } from '../components/account/use-account-paths.ts';
+import { FormAlert } from '../components/checkout/Section.tsx';
+import { createAccountAction, loadConfirmationPage } from './order-confirmation.server.ts';
+import type { CreateAccountActionData } from './order-confirmation.server.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
 
@@ -22,10 +27,56 @@ export async function loader(args: Route.LoaderArgs) {
   return loadConfirmationPage(args);
 }
 
+export async function action(args: Route.ActionArgs) {
+  return createAccountAction(args);
+}
+
+/** "Create an account" for a guest: one password field (issue 3 guest → account). */
+function CreateAccountCard({ email, result }: { email: string; result: CreateAccountActionData | undefined }) {
+  const t = useT();
+  const paths = useAccountPaths();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const errors = result?.errors ?? { fieldErrors: {}, formError: null };
+  return (
+    <section className="confirmation-card create-account-card" aria-labelledby="create-account-title">
+      <h2 id="create-account-title">{t('confirmation.account.title')}</h2>
+      <p>{t('confirmation.account.text', { email })}</p>
+      {result?.exists ? (
+        <>
+          <FormAlert id="create-account-alert" message={errors.formError} />
+          <Link to={paths.login(paths.orders)} className="btn btn-secondary">
+            {t('confirmation.account.signIn')}
+          </Link>
+        </>
+      ) : (
+        <Form method="post" noValidate className="checkout-form">
+          <CsrfField />
+          <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+          <FormAlert id="create-account-alert" message={errors.formError} />
+          <PasswordField
+            id="create-account-password"
+            name="password"
+            label={t('confirmation.account.password')}
+            hint={t('account.password.hint')}
+            autoComplete="new-password"
+            error={errors.fieldErrors.password}
+            focus={errors.fieldErrors.password !== undefined}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t('confirmation.account.creating') : t('confirmation.account.submit')}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
 const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
-export default function OrderConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { order, support, homePath, placedOn } = loaderData;
+export default function OrderConfirmationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, support, homePath, placedOn, signedIn, canCreateAccount } = loaderData;
+  const accountLinks = useAccountPaths();
   const t = useT();
   const variantText = useVariantText();
   if (!order) {
@@ -68,6 +119,13 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
               <li>{t('confirmation.next.help', { phone: support.phone, hours: support.hours })}</li>
             </ol>
           </section>
+
+          {canCreateAccount ? <CreateAccountCard email={order.email} result={actionData} /> : null}
+          {signedIn ? (
+            <p className="confirmation-account-link">
+              <Link to={accountLinks.orders}>{t('confirmation.account.viewOrders')}</Link>
+            </p>
+          ) : null}
 
           <section className="confirmation-card confirmation-details" aria-labelledby="details-title">
             <h2 id="details-title" className="visually-hidden">

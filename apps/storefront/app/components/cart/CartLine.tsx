@@ -9,6 +9,7 @@ import type { CartEntry } from '@store/contracts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useT } from '../../lib/use-t.ts';
 import { useVariantText } from './use-variant-text.ts';
+import { CsrfField } from '../../lib/csrf.tsx';
 
 /** The key of the fetcher every cart line submits through (the page reads its answers). */
 export const CART_FETCHER_KEY = 'cart';
@@ -64,6 +65,7 @@ export function CartLine({ entry, action, error, pending, focusQty }: CartLinePr
       </div>
       <div className="cart-line-controls">
         <fetcher.Form method="post" action={action} className="qty-form">
+          <CsrfField />
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="entryNumber" value={entry.entryNumber} />
           {mode}
@@ -94,6 +96,7 @@ export function CartLine({ entry, action, error, pending, focusQty }: CartLinePr
           </div>
         </fetcher.Form>
         <fetcher.Form method="post" action={action} className="remove-form">
+          <CsrfField />
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="entryNumber" value={entry.entryNumber} />
           {mode}

@@ -11,11 +11,13 @@ import type { DeliveryMode } from '@store/contracts';
 import type { Country } from '@store/domain';
 import { useT } from '../../lib/use-t.ts';
 import type { CartView as Cart } from '../../routes/cart.server.ts';
+import type { SavedAddress, SavedCard } from '../../routes/account.server.ts';
 import type { CheckoutActionData, PaymentStep, SectionId } from '../../routes/checkout.server.ts';
 import { ADDRESS_FIELD_ORDER, AddressFields } from './AddressFields.tsx';
 import { RadioGroup, TextField } from './fields.tsx';
 import type { FormErrors } from './occ-errors.ts';
 import { FormAlert, SubmitButton } from './Section.tsx';
+import { CsrfField } from '../../lib/csrf.tsx';
 
 /** Shared inputs of every section form. */
 export interface SectionFormProps {
@@ -51,6 +53,7 @@ export function ContactForm({ action, actionData, cart }: SectionFormProps & { c
   const { fetcher, errors, values, pending, firstField } = useSection('contact', actionData);
   return (
     <fetcher.Form method="post" action={action} noValidate className="checkout-form">
+      <CsrfField />
       <input type="hidden" name="intent" value="contact" />
       <FormAlert id="contact-alert" message={errors.formError} />
       <TextField
@@ -74,31 +77,99 @@ export function ContactForm({ action, actionData, cart }: SectionFormProps & { c
   );
 }
 
-/** Section 2: the shipping address. */
+/** An address as inline text lines (inside a radio label, where `<address>` is not allowed). */
+function AddressLines({ address }: { address: SavedAddress }) {
+  return (
+    <span className="choice-desc address-lines">
+      {address.line1}
+      {address.line2 ? `, ${address.line2}` : ''}
+      <br />
+      {address.city}, {address.region} {address.postalCode}
+    </span>
+  );
+}
+
+/** Does a saved address hold the same place as the cart's address? */
+function sameAddress(a: SavedAddress, b: Cart['deliveryAddress']): boolean {
+  if (!b) return false;
+  const norm = (x: string | undefined | null) => (x ?? '').trim().toLowerCase();
+  return norm(a.line1) === norm(b.line1) && norm(a.postalCode) === norm(b.postalCode) && norm(a.firstName) === norm(b.firstName) && norm(a.lastName) === norm(b.lastName);
+}
+
+/**
+ * Section 2: the shipping address. A signed-in customer picks one of their saved addresses or
+ * "Use a new address" (the fields, with "Save to my address book"); the fields hide while a
+ * saved address is chosen (CSS `:has`, no JavaScript needed).
+ */
 export function ShippingForm({
   action,
   actionData,
   cart,
   country,
   regions,
-}: SectionFormProps & { cart: Cart; country: Country; regions: ReadonlyArray<{ code: string; name: string }> }) {
+  savedAddresses,
+}: SectionFormProps & {
+  cart: Cart;
+  country: Country;
+  regions: ReadonlyArray<{ code: string; name: string }>;
+  /** the signed-in customer's address book; undefined for guests */
+  savedAddresses?: SavedAddress[] | undefined;
+}) {
   const t = useT();
   const { fetcher, errors, values, pending, firstField } = useSection('shipping', actionData);
-  const saved = cart.deliveryAddress;
+  const signedIn = savedAddresses !== undefined;
+  const book = savedAddresses ?? [];
+  const current = cart.deliveryAddress;
+  const matching = book.find((a) => sameAddress(a, current));
+  const checked = values.addressId || (matching ? matching.id : current ? 'new' : (book[0]?.id ?? 'new'));
+  const saved = checked === 'new' ? current : null;
   const initial = Object.fromEntries(ADDRESS_FIELD_ORDER.map((f) => [f, values[f] ?? saved?.[f] ?? ''])) as Record<string, string>;
   return (
-    <fetcher.Form method="post" action={action} noValidate className="checkout-form">
+    <fetcher.Form method="post" action={action} noValidate className={`checkout-form${book.length > 0 ? ' has-saved-choices' : ''}`}>
+      <CsrfField />
       <input type="hidden" name="intent" value="address" />
       <FormAlert id="shipping-alert" message={errors.formError} />
-      <AddressFields
-        idPrefix="ship"
-        country={country}
-        regions={regions}
-        values={initial}
-        errors={errors.fieldErrors}
-        focusField={firstField}
-        section="shipping"
-      />
+      {book.length > 0 ? (
+        <RadioGroup legend={t('checkout.account.savedAddresses')} name="addressId" idPrefix="ship">
+          <div className="choice-list saved-choices">
+            {book.map((a) => (
+              <label key={a.id} className="choice" htmlFor={`ship-saved-${a.id}`}>
+                <input type="radio" id={`ship-saved-${a.id}`} name="addressId" value={a.id} defaultChecked={a.id === checked} />
+                <span className="choice-text">
+                  <span className="choice-title">
+                    {a.firstName} {a.lastName}
+                    {a.defaultAddress ? <span className="choice-badge"> · {t('checkout.account.defaultAddress')}</span> : null}
+                  </span>
+                  <AddressLines address={a} />
+                </span>
+              </label>
+            ))}
+            <label className="choice" htmlFor="ship-saved-new">
+              <input type="radio" id="ship-saved-new" name="addressId" value="new" defaultChecked={checked === 'new'} />
+              <span className="choice-text">
+                <span className="choice-title">{t('checkout.account.newAddress')}</span>
+              </span>
+            </label>
+          </div>
+        </RadioGroup>
+      ) : null}
+      <div className={book.length > 0 ? 'new-entry-fields' : undefined}>
+        <AddressFields
+          idPrefix="ship"
+          country={country}
+          regions={regions}
+          values={initial}
+          errors={errors.fieldErrors}
+          focusField={firstField}
+          section="shipping"
+        />
+        {signedIn ? (
+          <div className="checkbox-field">
+            <input type="checkbox" id="ship-save" name="saveToAddressBook" defaultChecked={values.saveToAddressBook === 'on'} />
+            <label htmlFor="ship-save">{t('checkout.account.saveAddress')}</label>
+          </div>
+        ) : null}
+      </div>
       <SubmitButton pending={pending} label={t('checkout.continue')} pendingLabel={t('checkout.saving')} />
     </fetcher.Form>
   );
@@ -112,6 +183,7 @@ export function DeliveryForm({ action, actionData, cart, modes }: SectionFormPro
   if (modes.length === 0) return <p className="section-note">{t('checkout.delivery.none')}</p>;
   return (
     <fetcher.Form method="post" action={action} noValidate className="checkout-form">
+      <CsrfField />
       <input type="hidden" name="intent" value="delivery" />
       <FormAlert id="delivery-alert" message={errors.formError} />
       <RadioGroup legend={t('checkout.delivery.legend')} name="deliveryMode" idPrefix="delivery" error={errors.fieldErrors.deliveryMode}>
@@ -157,6 +229,7 @@ export function BillingForm({
   for (const [k, v] of Object.entries(errors.fieldErrors)) fieldErrors[k.replace(/^billing-/, '')] = v;
   return (
     <fetcher.Form method="post" action={action} noValidate className="checkout-form billing-form">
+      <CsrfField />
       <input type="hidden" name="intent" value="billing" />
       <FormAlert id="billing-alert" message={errors.formError} />
       <div className="checkbox-field">
@@ -190,12 +263,21 @@ export function PaymentFields({
   payment,
   errors,
   firstField,
+  savedCards,
+  values = {},
 }: {
   payment: PaymentStep;
   errors: FormErrors;
   firstField: string | null;
+  /** the signed-in customer's saved cards; undefined for guests */
+  savedCards?: SavedCard[] | undefined;
+  /** the choices sent with a failed attempt (`savedCard`, `saveCard`) */
+  values?: Record<string, string>;
 }) {
   const t = useT();
+  const signedIn = savedCards !== undefined;
+  const cards = savedCards ?? [];
+  const checked = values.savedCard || (cards[0]?.id ?? 'new');
   if (payment.provider === 'stripe') {
     return (
       <div className="stripe-placeholder" data-publishable-key={payment.publishableKey ?? undefined}>
@@ -205,8 +287,36 @@ export function PaymentFields({
     );
   }
   return (
-    <div className="card-fields">
+    <div className={`card-fields${cards.length > 0 ? ' has-saved-choices' : ''}`}>
       <FormAlert id="payment-alert" message={errors.formError} />
+      {cards.length > 0 ? (
+        <RadioGroup legend={t('checkout.account.savedCards')} name="savedCard" idPrefix="card">
+          <div className="choice-list saved-choices">
+            {cards.map((c) => (
+              <label key={c.id} className="choice" htmlFor={`card-saved-${c.id}`}>
+                <input type="radio" id={`card-saved-${c.id}`} name="savedCard" value={c.id} defaultChecked={c.id === checked} />
+                <span className="choice-text">
+                  <span className="choice-title">
+                    {t('checkout.account.cardLabel', {
+                      brand: cardBrandName(c.brand),
+                      last4: c.last4,
+                      month: String(c.expMonth).padStart(2, '0'),
+                      year: String(c.expYear % 100).padStart(2, '0'),
+                    })}
+                  </span>
+                </span>
+              </label>
+            ))}
+            <label className="choice" htmlFor="card-saved-new">
+              <input type="radio" id="card-saved-new" name="savedCard" value="new" defaultChecked={checked === 'new'} />
+              <span className="choice-text">
+                <span className="choice-title">{t('checkout.account.newCard')}</span>
+              </span>
+            </label>
+          </div>
+        </RadioGroup>
+      ) : null}
+      <div className={cards.length > 0 ? 'new-entry-fields' : undefined}>
       <TextField
         id="card-number"
         name="cardNumber"
@@ -244,7 +354,21 @@ export function PaymentFields({
           focus={firstField === 'cardCvc'}
         />
       </div>
+      {signedIn ? (
+        <div className="checkbox-field">
+          <input type="checkbox" id="card-save" name="saveCard" defaultChecked={values.saveCard === 'on'} />
+          <label htmlFor="card-save">{t('checkout.account.saveCard')}</label>
+        </div>
+      ) : null}
       <p className="section-note test-note">{t('checkout.payment.testNote')}</p>
+      </div>
     </div>
   );
+}
+
+const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+/** A card brand as people write it (`visa` → Visa). */
+export function cardBrandName(brand: string): string {
+  return CARD_BRANDS[brand.toLowerCase()] ?? brand;
 }

@@ -1,7 +1,8 @@
 /**
  * The site header (VISUAL.md "Header"): message bar from site configuration (NAVIGATIONHEADER
  * messageItems), logo, search box (GET form, works without JavaScript), language switch on the
- * Canadian store, sign-in link, cart link with its count, and the category navigation.
+ * Canadian store, the account entry (sign-in flyout, or "Hi, <first name>" and the account menu
+ * when signed in; issue 3), cart link with its count, and the category navigation.
  */
 import { Link, useLocation } from 'react-router';
 import { BRAND_NAME, SITES } from '@store/domain';
@@ -9,6 +10,9 @@ import { pathsFor, switchLanguagePath } from '../../lib/paths.ts';
 import { useShell } from '../../lib/shell-data.ts';
 import { useT } from '../../lib/use-t.ts';
 import { Logo } from './Logo.tsx';
+import { AccountMenu } from '../auth/AccountMenu.tsx';
+import { AuthNoticeBanner } from '../auth/AuthNotice.tsx';
+import '../auth/auth.css';
 
 function SearchIcon() {
   return (
@@ -32,15 +36,6 @@ function CartIcon() {
       />
       <circle cx="10" cy="19.5" r="1.5" fill="currentColor" />
       <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
-    </svg>
-  );
-}
-
-function UserIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.9" />
-      <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" />
     </svg>
   );
 }
@@ -116,10 +111,7 @@ export function Header() {
         <SearchBox key={term} defaultTerm={term} />
         <div className="header-actions">
           {shell.site === 'cab2c' ? <LanguageSwitch /> : null}
-          <Link to={paths.localize('/login')} className="header-action">
-            <UserIcon />
-            <span className="header-action-label">{t('header.signIn')}</span>
-          </Link>
+          <AccountMenu />
           <Link to={paths.cart} className="header-action cart-link">
             <CartIcon />
             <span className="header-action-label">{t('header.cart')}</span>
@@ -141,6 +133,7 @@ export function Header() {
           ))}
         </ul>
       </nav>
+      <AuthNoticeBanner notice={shell.auth?.notice ?? null} />
     </header>
   );
 }

@@ -14,6 +14,7 @@ import { pathsFor } from '../../lib/paths.ts';
 import { useShell } from '../../lib/shell-data.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useT } from '../../lib/use-t.ts';
+import { CsrfField } from '../../lib/csrf.tsx';
 
 export interface AddToCartFormProps {
   /** the code posted; omit when `children` contain a `productCode` field (variant radios) */
@@ -58,6 +59,7 @@ export function AddToCartForm({ productCode, productName, withQuantity, soldOut,
 
   return (
     <fetcher.Form method="post" action="/cart/add" className={`add-to-cart ${className ?? ''}`.trim()}>
+      <CsrfField />
       {productCode ? <input type="hidden" name="productCode" value={productCode} /> : null}
       <input type="hidden" name="entryType" value="STD" />
       <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -1,0 +1,112 @@
+/**
+ * One order of the customer, `/account/orders/:orderCode` and `/fr/compte/commandes/:orderCode`:
+ * number, date, status label (spec §3 mapping), addresses, shipping method, card brand and last
+ * 4 digits, lines and totals. Another customer's order (or an unknown code) answers 404.
+ */
+import { Link } from 'react-router';
+import type { Route } from './+types/account-order';
+import { AccountLayout } from '../components/account/AccountLayout.tsx';
+import { StatusBadge } from '../components/account/OrdersTable.tsx';
+import accountCss from '../components/account/account.css?url';
+import { useVariantText } from '../components/cart/use-variant-text.ts';
+import { AddressBlock } from '../components/checkout/AddressFields.tsx';
+import { OrderSummary } from '../components/checkout/OrderSummary.tsx';
+import checkoutCss from '../components/checkout/checkout.css?url';
+import { pageMeta } from '../lib/meta.ts';
+import { useT } from '../lib/use-t.ts';
+import { useAccountPaths } from '../components/account/use-account-paths.ts';
+import { loadOrder } from './account-orders.server.ts';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: checkoutCss },
+  { rel: 'stylesheet', href: accountCss },
+];
+
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadOrder(args);
+}
+
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, placedOn } = loaderData;
+  const paths = useAccountPaths();
+  const t = useT();
+  const variantText = useVariantText();
+  const back = (
+    <Link to={paths.orders} className="back-link">
+      {t('account.order.back')}
+    </Link>
+  );
+  if (!order) {
+    return (
+      <AccountLayout title={t('account.order.notFound.title')} aside={back}>
+        <p>{t('account.order.notFound.text')}</p>
+      </AccountLayout>
+    );
+  }
+  const brand = BRAND_NAMES[order.paymentInfo.brand.toLowerCase()] ?? order.paymentInfo.brand;
+  return (
+    <AccountLayout title={t('account.order.title', { code: order.code })} aside={back}>
+      <p className="order-detail-meta">
+        {placedOn ? <span>{t('account.order.placed', { date: placedOn })}</span> : null}
+        <span>
+          {t('account.orders.status')}: <StatusBadge status={order.status} statusDisplay={order.statusDisplay} />
+        </span>
+      </p>
+      <div className="confirmation-layout">
+        <div className="confirmation-main">
+          <section className="confirmation-card confirmation-details" aria-labelledby="order-details-title">
+            <h2 id="order-details-title" className="visually-hidden">
+              {t('summary.title')}
+            </h2>
+            <div className="details-grid">
+              <div>
+                <h3>{t('confirmation.shipTo')}</h3>
+                <AddressBlock address={order.deliveryAddress} />
+              </div>
+              <div>
+                <h3>{t('confirmation.delivery')}</h3>
+                <p>{order.deliveryMode.name}</p>
+              </div>
+              <div>
+                <h3>{t('confirmation.billTo')}</h3>
+                <AddressBlock address={order.billingAddress} />
+              </div>
+              <div>
+                <h3>{t('confirmation.payment')}</h3>
+                <p>{t('checkout.payment.cardSummary', { brand, last4: order.paymentInfo.last4 })}</p>
+              </div>
+            </div>
+          </section>
+          <section className="confirmation-card" aria-labelledby="order-items-title">
+            <h2 id="order-items-title">{t('account.order.items')}</h2>
+            <ul className="summary-lines">
+              {order.entries.map((e) => (
+                <li key={e.entryNumber}>
+                  <img src={e.product.imageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
+                  <span className="summary-line-name">
+                    {e.product.name}
+                    <span className="summary-line-meta">
+                      {[variantText(e.product), t('summary.qty', { qty: e.quantity })].filter(Boolean).join(' · ')}
+                    </span>
+                  </span>
+                  <span className="summary-line-price">{e.totalPrice.formattedValue}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <aside className="summary-card" aria-labelledby="order-summary-title">
+          <OrderSummary
+            titleId="order-summary-title"
+            taxKnown
+            totals={{ ...order, deliveryMode: { name: order.deliveryMode.name }, itemCount: order.totalUnitCount }}
+          />
+        </aside>
+      </div>
+    </AccountLayout>
+  );
+}
