@@ -301,6 +301,33 @@ export async function checkoutAction(args: ContextArgs): Promise<Response | Retu
 
   const guid = ctx.cart.guid;
   const cart = guid ? await readOpenCart(ctx) : null;
+  const toConfirmation = (order: Order, cartGuid: string) => {
+    const headers = new Headers();
+    ctx.cart.clear(headers);
+    headers.append('Set-Cookie', orderAccessCookie(args.request, { code: order.code, cartGuid }, ctx.secure));
+    return redirect(ctx.paths.orderConfirmation(order.code), { status: 303, headers });
+  };
+  if (guid && !cart && intent === 'place') {
+    // A second submission of the same review form (double click, resend) finds the cart already
+    // being ordered: the same idempotency key answers the first submission's order (waiting while
+    // it is still in progress), so both submissions land on the same confirmation.
+    const idempotencyKey = str(form, 'idempotencyKey');
+    const paymentIntentId = str(form, 'paymentIntentId');
+    const savedCard = str(form, 'savedCard');
+    if (idempotencyKey && paymentIntentId) {
+      try {
+        const order = await placeOrderOnce(ctx, guid, {
+          idempotencyKey,
+          paymentIntentId,
+          cardNumber: str(form, 'cardNumber').replace(/[\s-]/g, ''),
+          ...(savedCard && savedCard !== NEW_CHOICE ? { savedPaymentMethodId: savedCard } : {}),
+        });
+        return toConfirmation(order, guid);
+      } catch {
+        // not the same order after all: the cart page explains what is going on
+      }
+    }
+  }
   if (!guid || !cart) throw redirect(ctx.paths.cart, 303);
   if (!intent) return fail({ fieldErrors: {}, formError: ctx.t('occ.generic') });
 
@@ -384,10 +411,7 @@ export async function checkoutAction(args: ContextArgs): Promise<Response | Retu
             ...(useSavedCard ? { savedPaymentMethodId: savedCard } : {}),
             ...(saveCard ? { saveCard: true } : {}),
           });
-          const headers = new Headers();
-          ctx.cart.clear(headers);
-          headers.append('Set-Cookie', orderAccessCookie(args.request, { code: order.code, cartGuid: guid }, ctx.secure));
-          return redirect(ctx.paths.orderConfirmation(order.code), { status: 303, headers });
+          return toConfirmation(order, guid);
         } catch (error) {
           const errors = toFormErrors(
             ctx.t,
