@@ -9,7 +9,8 @@
  *   `POST /__bench/capture {name, path}`, served from memory (the server-render baseline);
  * - `POST /__bench/sql/start` and `POST /__bench/sql/stop` — count the SQL statements run in
  *   between (Kysely plugin of sql-counter.ts); the harness sends one request in between;
- * - `POST /__bench/settle` — answers once the process has been idle (< 10 % CPU over 250 ms),
+ * - `POST /__bench/settle` — answers once a `SELECT 1` has gone through the database queue (the
+ *   pg pool or the SQLite connection) and the process has been idle (< 10 % CPU over 250 ms),
  *   so work left over from the previous measure (requests the load generator gave up on) does
  *   not run into the next one; at most 60 s;
  * - `POST /__bench/profile/start` and `POST /__bench/profile/stop {name}` — a V8 CPU profile of
@@ -255,6 +256,7 @@ async function main(): Promise<void> {
   app.post('/__bench/settle', async () => {
     const started = performance.now();
     for (;;) {
+      await sql`SELECT 1`.execute(store.db);
       const before = process.cpuUsage();
       const t0 = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 250));
