@@ -226,6 +226,7 @@ export async function insertBulkOrders(db: Kysely<Database>, options: BulkOrderO
         payment_provider: 'test',
         payment_summary: JSON.stringify({ provider: 'test', brand: 'visa', last4: '4242' }),
         created_at: new Date(now - Math.floor(random() * yearMs)).toISOString(),
+        gift_card_minor: 0,
       });
     }
     await db.transaction().execute(async (trx) => {

@@ -163,6 +163,10 @@ describe('renderOrderConfirmation', () => {
       billingAddress: address,
       deliveryMode: { code: 'standard', name: 'Standard shipping' },
       paymentInfo: { provider: 'test', brand: 'visa', last4: '4242' },
+      appliedPromotions: [],
+      appliedCoupons: [],
+      giftCardPayments: [],
+      amountPaidByCard: price,
     };
     const r = renderOrderConfirmation(order, 'en');
     expect(r.html).toContain('Pods &amp; &lt;Co&gt;');

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { LangSchema, PriceDataSchema, StockLevelStatusSchema } from './catalog.ts';
+import { AppliedCouponSchema, AppliedGiftCardSchema, AppliedPromotionSchema } from './promotions.ts';
 
 /** Entry types (spec §3): STD by default; ADC, ADCF, ADF, BBAD are auto-delivery programmes. */
 export const CartEntryTypeSchema = z.string().min(1).max(16);
@@ -125,6 +126,16 @@ export const CartSchema = z.object({
   /** true when the billing address was set with `sameAsShipping` */
   billingSameAsShipping: z.boolean(),
   email: z.string().nullable(),
+  /** issue 4: every promotion that applies, explained as a line (totalDiscounts is their sum, free shipping aside) */
+  appliedPromotions: z.array(AppliedPromotionSchema),
+  /** issue 4: coupons on the cart */
+  appliedCoupons: z.array(AppliedCouponSchema),
+  /** issue 4: gift cards on the cart, in the order they were applied */
+  appliedGiftCards: z.array(AppliedGiftCardSchema),
+  /** issue 4 (spec §7 redeemedGCvalue): what the gift cards pay of `totalPrice` */
+  redeemedGCvalue: PriceDataSchema,
+  /** issue 4: `totalPrice` − `redeemedGCvalue`, what the card is charged (0 = no card needed) */
+  amountToPay: PriceDataSchema,
 });
 export type Cart = z.infer<typeof CartSchema>;
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { AddressSchema, DeliveryModeSchema, TaxLineSchema } from './cart.ts';
 import { LangSchema, PriceDataSchema } from './catalog.ts';
+import { AppliedPromotionSchema } from './promotions.ts';
 
 /** `PUT .../carts/{cartGuid}/email` body (spec §5 email rule). */
 export const SetEmailRequestSchema = z.object({ email: z.string() });
@@ -102,7 +103,8 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
  * still running 409 `requestInProgress`.
  */
 export const PlaceOrderRequestSchema = z.object({
-  paymentIntentId: z.string().min(1).max(255),
+  /** required unless gift cards pay the whole total (issue 4: then no card payment is made) */
+  paymentIntentId: z.string().min(1).max(255).optional(),
   paymentMethod: PaymentMethodInputSchema.optional(),
   lang: LangSchema.optional(),
   /** `users/current` only (issue 3): pay with a saved card (its `id` from `paymentdetails`) instead of `paymentMethod` */
@@ -169,6 +171,14 @@ export const OrderSchema = z.object({
   billingAddress: AddressSchema,
   deliveryMode: z.object({ code: z.string(), name: z.string() }),
   paymentInfo: PaymentSummarySchema,
+  /** issue 4: the promotions applied, frozen at placement */
+  appliedPromotions: z.array(AppliedPromotionSchema),
+  /** issue 4: the coupon codes redeemed by this order */
+  appliedCoupons: z.array(z.string()),
+  /** issue 4: gift cards that paid part of the order */
+  giftCardPayments: z.array(z.object({ giftCardId: z.string(), maskedCode: z.string(), amount: PriceDataSchema })),
+  /** issue 4: what the card was charged (`totalPrice` − gift cards) */
+  amountPaidByCard: PriceDataSchema,
 });
 export type Order = z.infer<typeof OrderSchema>;
 

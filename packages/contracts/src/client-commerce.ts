@@ -40,6 +40,14 @@ import {
   type SetBillingAddressRequest,
 } from './checkout.ts';
 import type { ApiCore } from './client.ts';
+import {
+  CouponDataSchema,
+  DiscountMessageSchema,
+  GiftCardValidateResponseSchema,
+  type CouponData,
+  type DiscountMessage,
+  type GiftCardValidateResponse,
+} from './promotions.ts';
 
 /** Options carrying the display language (labels, messages and money formatting). */
 export interface CommerceLangOption {
@@ -50,7 +58,8 @@ export interface CommerceLangOption {
 export interface PlaceOrderArgs extends CommerceLangOption {
   /** required, 1–255 characters; one fresh key per attempt (see PlaceOrderRequestSchema) */
   idempotencyKey: string;
-  paymentIntentId: string;
+  /** omitted when gift cards pay the whole total (issue 4) */
+  paymentIntentId?: string;
   paymentMethod?: PaymentMethodInput;
   /** `user: 'current'` only: pay with a saved card (id from `paymentdetails`) */
   savedPaymentMethodId?: string;
@@ -107,6 +116,22 @@ export interface CommerceCalls {
   placeOrder(site: string, cartGuid: string, args: PlaceOrderArgs): Promise<Order>;
   /** GET /{site}/users/anonymous/orders/{orderCode}?email= (or ?cartGuid=) — order confirmation data. */
   getOrder(site: string, orderCode: string, lookup: OrderLookup, opts?: CommerceLangOption): Promise<Order>;
+  /** GET /{site}/coupons/applyCouponData?couponCode= — coupon data without touching a cart (404/400 `CouponError`). */
+  getCouponData(site: string, couponCode: string, opts?: CommerceLangOption): Promise<CouponData>;
+  /** POST /{site}/users/anonymous/carts/{cartGuid}/applyDscntCoupon {couponCode} — applies a coupon (`CouponError` reasons). */
+  applyCoupon(site: string, cartGuid: string, couponCode: string, opts?: CommerceLangOption): Promise<Cart>;
+  /** DELETE /{site}/users/anonymous/carts/{cartGuid}/coupons/{couponCode} */
+  removeCoupon(site: string, cartGuid: string, couponCode: string, opts?: CommerceLangOption): Promise<Cart>;
+  /** POST /{site}/users/anonymous/carts/{cartGuid}/giftcard/validate {giftCardCode} — balance check (rate limited, 429). */
+  validateGiftCard(site: string, cartGuid: string, giftCardCode: string, opts?: CommerceLangOption): Promise<GiftCardValidateResponse>;
+  /** POST /{site}/users/anonymous/carts/{cartGuid}/giftcard/apply {giftCardCode} */
+  applyGiftCard(site: string, cartGuid: string, giftCardCode: string, opts?: CommerceLangOption): Promise<Cart>;
+  /** PUT /{site}/users/anonymous/carts/{cartGuid}/giftcard/apply-value {giftCardId, amount} — use part of a balance (minor units; null = as needed). */
+  applyGiftCardValue(site: string, cartGuid: string, giftCardId: string, amountMinor: number | null, opts?: CommerceLangOption): Promise<Cart>;
+  /** DELETE /{site}/users/anonymous/carts/{cartGuid}/giftcard/remove/{giftCardId} */
+  removeGiftCard(site: string, cartGuid: string, giftCardId: string, opts?: CommerceLangOption): Promise<Cart>;
+  /** GET /{site}/users/anonymous/discountMessage — the spec §6 role-based discount message. */
+  getDiscountMessage(site: string, opts?: CommerceLangOption): Promise<DiscountMessage>;
 }
 
 /** Builds the commerce calls on a core (see module comment). */
@@ -149,7 +174,7 @@ export function createCommerceClient(core: ApiCore, options: CommerceClientOptio
       core.request('POST', `${cartPath(site, cartGuid)}/placeOrder`, {
         headers: { [IDEMPOTENCY_KEY_HEADER]: args.idempotencyKey },
         body: {
-          paymentIntentId: args.paymentIntentId,
+          ...(args.paymentIntentId ? { paymentIntentId: args.paymentIntentId } : {}),
           ...(args.paymentMethod ? { paymentMethod: args.paymentMethod } : {}),
           ...(args.lang ? { lang: args.lang } : {}),
           ...(args.savedPaymentMethodId ? { savedPaymentMethodId: args.savedPaymentMethodId } : {}),
@@ -162,5 +187,21 @@ export function createCommerceClient(core: ApiCore, options: CommerceClientOptio
         query: { ...('email' in lookup ? { email: lookup.email } : 'cartGuid' in lookup ? { cartGuid: lookup.cartGuid } : {}), lang: opts.lang },
         schema: OrderSchema,
       }),
+    getCouponData: (site, couponCode, opts = {}) =>
+      core.request('GET', `/${enc(site)}/coupons/applyCouponData`, { query: { couponCode, lang: opts.lang }, schema: CouponDataSchema }),
+    applyCoupon: (site, cartGuid, couponCode, opts = {}) =>
+      core.request('POST', `${cartPath(site, cartGuid)}/applyDscntCoupon`, { body: { couponCode }, query: { lang: opts.lang }, schema: CartSchema }),
+    removeCoupon: (site, cartGuid, couponCode, opts = {}) =>
+      core.request('DELETE', `${cartPath(site, cartGuid)}/coupons/${enc(couponCode)}`, { query: { lang: opts.lang }, schema: CartSchema }),
+    validateGiftCard: (site, cartGuid, giftCardCode, opts = {}) =>
+      core.request('POST', `${cartPath(site, cartGuid)}/giftcard/validate`, { body: { giftCardCode }, query: { lang: opts.lang }, schema: GiftCardValidateResponseSchema }),
+    applyGiftCard: (site, cartGuid, giftCardCode, opts = {}) =>
+      core.request('POST', `${cartPath(site, cartGuid)}/giftcard/apply`, { body: { giftCardCode }, query: { lang: opts.lang }, schema: CartSchema }),
+    applyGiftCardValue: (site, cartGuid, giftCardId, amountMinor, opts = {}) =>
+      core.request('PUT', `${cartPath(site, cartGuid)}/giftcard/apply-value`, { body: { giftCardId, amount: amountMinor }, query: { lang: opts.lang }, schema: CartSchema }),
+    removeGiftCard: (site, cartGuid, giftCardId, opts = {}) =>
+      core.request('DELETE', `${cartPath(site, cartGuid)}/giftcard/remove/${enc(giftCardId)}`, { query: { lang: opts.lang }, schema: CartSchema }),
+    getDiscountMessage: (site, opts = {}) =>
+      core.request('GET', `/${enc(site)}/users/${user}/discountMessage`, { query: { lang: opts.lang }, schema: DiscountMessageSchema }),
   };
 }

@@ -8,3 +8,4 @@ export * from './checkout.ts';
 export * from './client-commerce.ts';
 export * from './customer.ts';
 export * from './auth.ts';
+export * from './promotions.ts';

@@ -243,6 +243,8 @@ export interface OrderTable {
   /** last 4 digits / brand only, never the card number */
   payment_summary: string;
   created_at: string;
+  /** issue 4: paid by gift cards, minor units; the card is charged total_minor − gift_card_minor */
+  gift_card_minor: number;
 }
 
 export interface OrderEntryTable {
@@ -314,6 +316,10 @@ export interface CustomerTable {
   is_employee: number;
   /** comma list of roles (spec §6) */
   roles: string;
+  /** issue 4: price group that prices this customer (price_lists.group_code), or null */
+  price_group: string | null;
+  /** issue 4: user group (price_lists.group_code), or null */
+  user_group: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -401,6 +407,129 @@ export interface SavedPaymentMethodTable {
   created_at: string;
 }
 
+/** A promotion rule (issue 4, migration 0004): kind + JSON parameters evaluated by the domain engine. */
+export interface PromotionTable {
+  code: string;
+  base_site: string;
+  kind: string;
+  name_en: string;
+  name_fr: string;
+  params_json: string;
+  priority: number;
+  exclusive: number;
+  requires_coupon: number;
+  /** comma list of user/price groups allowed, null = everyone */
+  user_groups: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  active: number;
+}
+
+/** A coupon code (stored upper-case) bound to a promotion. */
+export interface CouponTable {
+  code: string;
+  base_site: string;
+  promotion_code: string;
+  name_en: string;
+  name_fr: string;
+  page_name: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  used_count: number;
+  active: number;
+}
+
+/** Per-customer coupon use count (customer id, or `email:` + lower-cased email for guests). */
+export interface CouponCustomerUseTable {
+  coupon_code: string;
+  customer_key: string;
+  uses: number;
+}
+
+/** Which order redeemed which coupon. */
+export interface CouponRedemptionTable {
+  coupon_code: string;
+  order_code: string;
+  customer_key: string;
+  created_at: string;
+}
+
+/** A coupon applied to a cart. */
+export interface CartCouponTable {
+  cart_guid: string;
+  coupon_code: string;
+  applied_at: string;
+}
+
+/** An applied promotion frozen on an order. `entry_numbers` is a comma list. */
+export interface OrderPromotionTable {
+  order_code: string;
+  line_no: number;
+  promotion_code: string;
+  kind: string;
+  coupon_code: string | null;
+  description_en: string;
+  description_fr: string;
+  amount_minor: number;
+  entry_numbers: string;
+  gift_variant_code: string | null;
+}
+
+/** A variant's price for a price group or user group (spec §3, §6). */
+export interface PriceListTable {
+  base_site: string;
+  group_code: string;
+  variant_code: string;
+  currency: string;
+  price_minor: number;
+}
+
+/** A gift card: the code only as a SHA-256 hash; balance in minor units. */
+export interface GiftCardTable {
+  id: string;
+  code_hash: string;
+  last4: string;
+  base_site: string;
+  currency: string;
+  initial_minor: number;
+  balance_minor: number;
+  /** active | disabled */
+  status: string;
+  issued_order_code: string | null;
+  recipient_email: string | null;
+  expires_at: string | null;
+  created_at: string;
+}
+
+/** A gift-card balance movement: issue | hold | release | redeem | refund (amount ≥ 0). */
+export interface GiftCardLedgerTable {
+  id: string;
+  gift_card_id: string;
+  kind: string;
+  amount_minor: number;
+  order_code: string | null;
+  cart_guid: string | null;
+  created_at: string;
+}
+
+/** A gift card applied to a cart; `requested_minor` null = as much as needed. */
+export interface CartGiftCardTable {
+  cart_guid: string;
+  gift_card_id: string;
+  requested_minor: number | null;
+  applied_at: string;
+}
+
+/** What a gift card pays on an order: held | redeemed | released | refunded. */
+export interface OrderGiftCardTable {
+  order_code: string;
+  gift_card_id: string;
+  amount_minor: number;
+  status: string;
+}
+
 export interface Database {
   base_sites: BaseSiteTable;
   site_config: SiteConfigTable;
@@ -431,4 +560,15 @@ export interface Database {
   addresses: AddressTable;
   payment_customers: PaymentCustomerTable;
   saved_payment_methods: SavedPaymentMethodTable;
+  promotions: PromotionTable;
+  coupons: CouponTable;
+  coupon_customer_uses: CouponCustomerUseTable;
+  coupon_redemptions: CouponRedemptionTable;
+  cart_coupons: CartCouponTable;
+  order_promotions: OrderPromotionTable;
+  price_lists: PriceListTable;
+  gift_cards: GiftCardTable;
+  gift_card_ledger: GiftCardLedgerTable;
+  cart_gift_cards: CartGiftCardTable;
+  order_gift_cards: OrderGiftCardTable;
 }

@@ -211,6 +211,11 @@ export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: 
     billingAddress: addressView(billing),
     billingSameAsShipping: billing?.sameAsShipping === true,
     email: cart.email,
+    appliedPromotions: [],
+    appliedCoupons: [],
+    appliedGiftCards: [],
+    redeemedGCvalue: money(0),
+    amountToPay: money(totals.totalMinor),
   };
   return { lines, totals, shippingConfig, view };
 }

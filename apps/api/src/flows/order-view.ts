@@ -114,6 +114,10 @@ export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang
     billingAddress: billing,
     deliveryMode: { code: order.delivery_mode, name: deliveryModeName(site, order.delivery_mode, lang) },
     paymentInfo: { provider: order.payment_provider, brand: payment.brand ?? 'card', last4: payment.last4 ?? '' },
+    appliedPromotions: [],
+    appliedCoupons: [],
+    giftCardPayments: [],
+    amountPaidByCard: money(order.total_minor - Number(order.gift_card_minor ?? 0)),
   };
 }
 

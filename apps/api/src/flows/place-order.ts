@@ -69,6 +69,8 @@ import { cartNotFound, cartNotOpen, ownsCart } from './cart.ts';
 import type { CommerceContext, Shopper } from './context.ts';
 import { ANONYMOUS_SHOPPER, pickLang } from './context.ts';
 import { ensurePaymentCustomer, recordSavedMethod } from './saved-payments.ts';
+import { holdOrderGiftCards, redeemOrderGiftCards, releaseOrderGiftCards } from './gift-cards.ts';
+import { recordOrderPromotions, releaseOrderPromotions } from './promotions.ts';
 import { orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS, type StoredTaxLine } from './order-view.ts';
 
 /** Longest idempotency key accepted. */
@@ -323,6 +325,7 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Re
       payment_provider: ctx.payments.name,
       payment_summary: '{}',
       created_at: nowIso,
+      gift_card_minor: 0,
     };
     const entries: OrderEntryRow[] = lines.map((l) => {
       const unit = unitPriceOf(l).priceMinor;
@@ -339,6 +342,8 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Re
       };
     });
     await insertOrder(trx, order, entries);
+    await recordOrderPromotions(trx, { order, customerId: cart.user_id, now });
+    order.gift_card_minor = await holdOrderGiftCards(trx, order, now);
     return { order, entries, taken, lang };
   });
 }
@@ -425,6 +430,7 @@ async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key
     await transitionCartStatus(trx, r.order.cart_guid, 'placing', 'ordered', now);
     await markIdempotencyDone(trx, site, key, r.order.code);
     await updatePaymentIntent(trx, input.paymentIntentId, { status: 'succeeded', payment_summary: summaryJson }, now);
+    await redeemOrderGiftCards(trx, r.order.code, ctx.now());
     const data = await findOrder(trx, r.order.code);
     if (!data) throw new Error(`order ${r.order.code} vanished`);
     const view = await orderView(trx, data, r.lang);
@@ -445,6 +451,8 @@ async function release(ctx: CommerceContext, r: Reservation, opts: { site: BaseS
     const data = await findOrder(trx, r.order.code);
     if (data && data.order.status === PENDING_PAYMENT_STATUS) {
       for (const t of r.taken) await incrementStock(trx, t.variantCode, t.qty);
+      await releaseOrderPromotions(trx, r.order.code);
+      await releaseOrderGiftCards(trx, r.order.code, ctx.now());
       await deleteOrder(trx, r.order.code);
       await transitionCartStatus(trx, r.order.cart_guid, 'placing', 'open', now);
     }

@@ -18,6 +18,10 @@ export interface CustomerRecord {
   perksOptIn: boolean;
   isEmployee: boolean;
   roles: string[];
+  /** issue 4: price group (price_lists.group_code) set by an operator, or null */
+  priceGroup: string | null;
+  /** issue 4: user group (price_lists.group_code) set by an operator, or null */
+  userGroup: string | null;
   /** ISO-8601 UTC */
   createdAt: string;
   updatedAt: string;
@@ -34,6 +38,8 @@ export interface NewCustomer {
   perksOptIn?: boolean;
   isEmployee?: boolean;
   roles?: string[];
+  priceGroup?: string | null;
+  userGroup?: string | null;
   /** ISO-8601 UTC */
   now: string;
 }
@@ -55,14 +61,16 @@ function toRecord(row: Omit<CustomerTable, 'password_hash'>): CustomerRecord {
     firstName: row.first_name,
     lastName: row.last_name,
     perksOptIn: row.perks_opt_in === 1,
-    isEmployee: row.is_employee === 1,
+    isEmployee: Number(row.is_employee) === 1,
+    priceGroup: row.price_group ?? null,
+    userGroup: row.user_group ?? null,
     roles: row.roles.split(',').filter(Boolean),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-const PUBLIC_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'perks_opt_in', 'is_employee', 'roles', 'created_at', 'updated_at'] as const;
+const PUBLIC_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'perks_opt_in', 'is_employee', 'roles', 'price_group', 'user_group', 'created_at', 'updated_at'] as const;
 
 /**
  * Creates a customer. Answers the new record, or null when the email is already taken (the
@@ -78,6 +86,8 @@ export async function insertCustomer(db: Executor, input: NewCustomer): Promise<
     perks_opt_in: input.perksOptIn ? 1 : 0,
     is_employee: input.isEmployee ? 1 : 0,
     roles: (input.roles ?? []).join(','),
+    price_group: input.priceGroup ?? null,
+    user_group: input.userGroup ?? null,
     created_at: input.now,
     updated_at: input.now,
   };
