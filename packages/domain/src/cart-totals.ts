@@ -32,6 +32,11 @@ export interface CartTotalsInput {
   /** ship-to country and region; `null` = unknown (no tax yet) */
   address: { country: Country; region: string } | null;
   date: Date;
+  /**
+   * a free-shipping promotion applies (issue 4, ADR 0010): shipping is 0 and the method's cost
+   * is reported as `shippingSavedMinor`
+   */
+  freeShipping?: boolean;
 }
 
 /** Output of {@link computeCartTotals}; every amount in minor units. */
@@ -39,6 +44,8 @@ export interface CartTotals {
   subtotalMinor: number;
   discountMinor: number;
   shippingMinor: number;
+  /** what the chosen method would have cost when a free-shipping promotion made it 0, else 0 */
+  shippingSavedMinor: number;
   taxLines: TaxLine[];
   taxMinor: number;
   totalMinor: number;
@@ -57,7 +64,8 @@ function assertNonNegInt(v: number, what: string): void {
  * - discount = `discountsMinor` capped to [0, subtotal] (discounts never make totals negative);
  * - merchandise = subtotal − discount drives the free-shipping threshold and the taxes;
  * - shipping = the chosen method's cost ({@link shippingMethods}), 0 when no mode is chosen or
- *   the cart is empty;
+ *   the cart is empty; 0 when `freeShipping` (a promotion), the cost then reported as
+ *   `shippingSavedMinor` (issue 4);
  * - tax lines ({@link computeTaxes}) only when the address is known, else none;
  * - total = subtotal − discount + shipping + tax.
  * `amountAwayFromFreeShippingMinor` ignores the destination region.
@@ -90,6 +98,11 @@ export function computeCartTotals(input: CartTotalsInput): CartTotals {
     });
     shippingMinor = methods.find((m) => m.code === input.deliveryMode)?.costMinor ?? 0;
   }
+  let shippingSavedMinor = 0;
+  if (input.freeShipping === true) {
+    shippingSavedMinor = shippingMinor;
+    shippingMinor = 0;
+  }
 
   const taxLines = input.address
     ? computeTaxes({ country: input.address.country, region: input.address.region, itemsMinor: merchandiseMinor, shippingMinor, date: input.date })
@@ -99,6 +112,7 @@ export function computeCartTotals(input: CartTotalsInput): CartTotals {
     subtotalMinor,
     discountMinor,
     shippingMinor,
+    shippingSavedMinor,
     taxLines,
     taxMinor,
     totalMinor: merchandiseMinor + shippingMinor + taxMinor,

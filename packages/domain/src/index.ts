@@ -12,3 +12,4 @@ export * from './shipping.ts';
 export * from './cart-totals.ts';
 export * from './orders.ts';
 export * from './cart-rules.ts';
+export * from './promotions/index.ts';

@@ -25,6 +25,7 @@ describe('computeCartTotals', () => {
       subtotalMinor: 3097,
       discountMinor: 0,
       shippingMinor: 0,
+      shippingSavedMinor: 0,
       taxLines: [],
       taxMinor: 0,
       totalMinor: 3097,
@@ -104,6 +105,22 @@ describe('computeCartTotals', () => {
     expect(() => computeCartTotals(base({ entries: [{ entryNumber: 0, unitPriceMinor: 100, qty: -1 }] }))).toThrow(RangeError);
     expect(() => computeCartTotals(base({ address: { country: 'US', region: 'ZZ' } }))).toThrow(DomainError);
   });
+
+  it('free shipping (a promotion, issue 4): shipping 0, the method cost reported as saved, no tax on it', () => {
+    const small = [{ entryNumber: 0, unitPriceMinor: 1000, qty: 1 }];
+    const ny = { country: 'US' as const, region: 'NY' };
+    expect(computeCartTotals(base({ entries: small, deliveryMode: 'standard', address: ny })).shippingSavedMinor).toBe(0);
+    const t = computeCartTotals(base({ entries: small, deliveryMode: 'standard', address: ny, freeShipping: true }));
+    // NY 4 % of 1000 = 40 (shipping no longer taxed)
+    expect(t).toMatchObject({ shippingMinor: 0, shippingSavedMinor: 799, taxMinor: 40, totalMinor: 1040 });
+    const exp = computeCartTotals(base({ entries: small, deliveryMode: 'expedited', freeShipping: true }));
+    expect(exp).toMatchObject({ shippingMinor: 0, shippingSavedMinor: 1999, totalMinor: 1000 });
+    // already free by the threshold: nothing saved by the promotion
+    expect(computeCartTotals(base({ deliveryMode: 'standard', address: ny, freeShipping: true }))).toMatchObject({ shippingMinor: 0, shippingSavedMinor: 0 });
+    // no mode chosen yet
+    expect(computeCartTotals(base({ freeShipping: true }))).toMatchObject({ shippingMinor: 0, shippingSavedMinor: 0 });
+    expect(computeCartTotals(base({ entries: small, deliveryMode: 'standard', freeShipping: false })).shippingMinor).toBe(799);
+  });
 });
 
 describe('computeCartTotals properties', () => {
@@ -136,6 +153,23 @@ describe('computeCartTotals properties', () => {
         if (i.address === null) expect(t.taxLines).toEqual([]);
         if (i.deliveryMode === null) expect(t.shippingMinor).toBe(0);
       }),
+    );
+  });
+
+  it('free shipping saves exactly the shipping the same cart would pay', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const full = { ...i, currency: i.site === 'cab2c' ? ('CAD' as const) : ('USD' as const), shippingConfig: DEFAULT_SHIPPING[i.site] };
+        const paid = computeCartTotals(full);
+        const free = computeCartTotals({ ...full, freeShipping: true });
+        expect(paid.shippingSavedMinor).toBe(0);
+        expect(free.shippingMinor).toBe(0);
+        expect(free.shippingSavedMinor).toBe(paid.shippingMinor);
+        expect(free.subtotalMinor - free.discountMinor).toBe(paid.subtotalMinor - paid.discountMinor);
+        expect(free.totalMinor).toBe(free.subtotalMinor - free.discountMinor + free.taxMinor);
+        expect(free.totalMinor).toBeLessThanOrEqual(paid.totalMinor);
+      }),
+      { numRuns: 2000 },
     );
   });
 

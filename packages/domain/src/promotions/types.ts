@@ -35,7 +35,7 @@ export interface PromotionRule {
   exclusive: boolean;
   /** the coupon that brought it, null when automatic */
   couponCode: string | null;
-  /** percent kinds: basis points, 1..10000 */
+  /** percent kinds: integer basis points, 0..10000 (anything else: RangeError in the engine) */
   percentBps?: number;
   /** fixed kinds: minor units off (per unit for productFixed/categoryFixed, per order for orderFixed) */
   amountMinor?: number;
@@ -47,7 +47,11 @@ export interface PromotionRule {
   tiers?: BmsmTier[];
   /** freeGift: the gift variant */
   giftVariantCode?: string;
-  /** every kind: the merchandise subtotal (after entry discounts) needed, minor units */
+  /**
+   * every kind: the merchandise subtotal needed, minor units — Σ unit price × qty of the
+   * non-excluded lines BEFORE any discount (issue 4 decision: thresholds then never depend on which
+   * other promotions apply, so stackable promotions commute)
+   */
   minSubtotalMinor?: number;
 }
 
@@ -89,12 +93,28 @@ export interface AppliedPromotionResult {
 /** Why a promotion (usually a coupon's) gave nothing. */
 export type PromotionRejection = 'notApplicable' | 'minimumNotMet' | 'excludedByExclusive';
 
+/** One rejected promotion and why. */
+export interface PromotionRejectionEntry {
+  code: string;
+  couponCode: string | null;
+  reason: PromotionRejection;
+  /** minimumNotMet on `minSubtotalMinor`: how much more merchandise (minor units) is needed */
+  missingMinor?: number;
+  /** minimumNotMet on a bmsm tier: how many more eligible units reach the lowest tier */
+  missingQty?: number;
+}
+
 /** Output of the engine. */
 export interface PromotionResult {
+  /** in priority order (priority desc, then code) */
   applied: AppliedPromotionResult[];
-  rejected: Array<{ code: string; couponCode: string | null; reason: PromotionRejection }>;
+  /** in priority order (priority desc, then code) */
+  rejected: PromotionRejectionEntry[];
   /** Σ discountMinor, ≤ Σ non-excluded line totals */
   discountMinor: number;
   freeShipping: boolean;
+  /** gift variant codes of the applied freeGift promotions, no duplicates */
   gifts: string[];
+  /** Σ unit price × qty of the non-excluded lines, before discounts (the threshold basis) */
+  merchandiseMinor: number;
 }
