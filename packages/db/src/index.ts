@@ -24,3 +24,5 @@ export * from './repositories/customers.ts';
 export * from './repositories/refresh-tokens.ts';
 export * from './repositories/password-resets.ts';
 export * from './repositories/rate-limits.ts';
+export * from './repositories/gift-cards.ts';
+export * from './repositories/promotions.ts';

@@ -95,8 +95,16 @@ function priceFields(ctx: PresentContext, pr: PriceRecord) {
   };
 }
 
-/** A variant option (spec §3 Variant option). */
-export function presentVariant(ctx: PresentContext, p: ProductCardRecord, v: VariantRecord): VariantOption {
+/**
+ * Price strategies of a variant (issue 4, spec §3), minor units: `promotedMinor` one unit after the
+ * site's automatic product promotions, `personalizedMinor` the signed-in customer's price-list
+ * price when lower; null = none. Computed by flows/promotions.ts `catalogPriceStrategies`.
+ */
+export type PriceStrategies = ReadonlyMap<string, { promotedMinor: number | null; personalizedMinor: number | null }>;
+
+/** A variant option (spec §3 Variant option); `strategies` fills promoted/personalised prices. */
+export function presentVariant(ctx: PresentContext, p: ProductCardRecord, v: VariantRecord, strategies?: PriceStrategies): VariantOption {
+  const st = strategies?.get(v.code);
   const pr = v.price ?? ZERO_PRICE;
   const url = productUrl(p, ctx.lang);
   return {
@@ -114,8 +122,9 @@ export function presentVariant(ctx: PresentContext, p: ProductCardRecord, v: Var
     images: [imageOf(v.code, p.name)],
     ...priceFields(ctx, pr),
     originalPriceData: price(ctx, pr.priceMinor),
-    promotedPriceData: null,
-    personalizedPriceData: null,
+    promotedPriceData: st?.promotedMinor == null ? null : price(ctx, st.promotedMinor),
+    personalizedPriceData: st?.personalizedMinor == null ? null : price(ctx, st.personalizedMinor),
+    // no campaign prices are stored yet (spec §9 campaign codes have no price data)
     campaignPriceData: null,
     entryType: 'STD',
     frequentlyBoughtTogether: [],
@@ -264,6 +273,7 @@ export function presentFull(
   requestedVariant: string | null,
   categories: readonly CategoryRecord[],
   freeShippingMinimumMinor: number,
+  strategies?: PriceStrategies,
 ): ProductFull {
   const basic = presentBasic(ctx, p);
   const dv = defaultVariantOf(p);
@@ -294,7 +304,7 @@ export function presentFull(
       ctx,
       amountAwayFromFreeShipping(shownMinor, { freeShippingMinimumMinor, standardMinor: 0, expeditedMinor: 0 }),
     ),
-    variantOptions: p.variants.map((v) => presentVariant(ctx, p, v)),
+    variantOptions: p.variants.map((v) => presentVariant(ctx, p, v, strategies)),
     baseOptions: { selected: selected ? { code: selected.code, variantUrlSuffix: selected.variantUrlSuffix } : null },
     alternateUrls: {
       en: productUrl({ ...p, slug: p.slugs.en }, 'en'),

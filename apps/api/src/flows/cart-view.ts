@@ -8,6 +8,8 @@ import type { CartLine, CartRow, Executor } from '@store/db';
 import { getSiteConfigValues, loadCartLines } from '@store/db';
 import type { Address, BaseSiteId, CartTotals, CurrencyIso, DeliveryModeCode, Lang, MoneyLocale, SalesPriceStrategy, ShippingConfig, TaxLine } from '@store/domain';
 import { freeShippingMinimumMinor, parseMinorUnits } from '../routes/site-context.ts';
+import { cartGiftCardFields } from './gift-cards.ts';
+import { appliedCouponsView, appliedPromotionsView, loadCartPromotionData, priceCart, type CartPricing } from './promotions.ts';
 import {
   bundlePath,
   computeCartTotals,
@@ -132,6 +134,11 @@ export function deliveryModeView(
   return { code: m.code, name: m.name[lang], description: m.estimate[lang], deliveryCost: toPriceData(m.costMinor, currency, locale), isFree: m.free };
 }
 
+/** A delivery mode made free by a free-shipping promotion (issue 4): cost 0, `isFree`. */
+export function freeShippingView(m: DeliveryMode | null, freeShipping: boolean, money: (minor: number) => DeliveryMode['deliveryCost']): DeliveryMode | null {
+  return m && freeShipping ? { ...m, deliveryCost: money(0), isFree: true } : m;
+}
+
 /** Is `x` a delivery mode code? */
 export function isDeliveryModeCode(x: unknown): x is DeliveryModeCode {
   return x === 'standard' || x === 'expedited';
@@ -142,25 +149,32 @@ export interface CartComputation {
   lines: CartLine[];
   totals: CartTotals;
   shippingConfig: ShippingConfig;
+  /** issue 4: unit prices after price lists, and what the promotion engine decided */
+  pricing: CartPricing;
   view: Cart;
 }
 
 /**
- * Loads a cart's lines and computes the cart answer.
+ * Loads a cart's lines and computes the cart answer. Unit prices: the spec §5 displayed price, then
+ * the cart owner's price-list price, then the promotions (flows/promotions.ts `priceCart`; issue 4).
  * @param lang display language (names, labels, money format)
  */
 export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: Date): Promise<CartComputation> {
   const site = cart.base_site as BaseSiteId;
   const currency = cart.currency as CurrencyIso;
   const locale = localeFor(site, lang);
-  const [lines, shippingConfig] = await Promise.all([loadCartLines(db, cart.guid, site), loadShippingConfig(db, site)]);
+  const [lines, shippingConfig, promotionData] = await Promise.all([loadCartLines(db, cart.guid, site), loadShippingConfig(db, site), loadCartPromotionData(db, cart, now)]);
   const delivery = parseAddress(cart.shipping_address_json);
   const billing = parseAddress(cart.billing_address_json);
   const mode = isDeliveryModeCode(cart.delivery_mode) ? cart.delivery_mode : null;
-  const priced = lines.map((l) => ({ line: l, unit: unitPriceOf(l) }));
+  // issue 4: displayed price → the owner's price-list price → promotions (flows/promotions.ts)
+  const pricing = await priceCart(db, lines, promotionData, now);
+  const priced = lines.map((l) => ({ line: l, unit: pricing.units.get(l.entryNumber) ?? unitPriceOf(l) }));
   const totals = computeCartTotals({
     currency,
     entries: priced.map(({ line, unit }) => ({ entryNumber: line.entryNumber, unitPriceMinor: unit.priceMinor, qty: line.qty })),
+    discountsMinor: pricing.result.discountMinor,
+    freeShipping: pricing.result.freeShipping,
     site,
     shippingConfig,
     deliveryMode: mode,
@@ -206,16 +220,14 @@ export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: 
     amountAwayFromFreeShipping: money(totals.amountAwayFromFreeShippingMinor),
     freeShippingThreshold: money(shippingConfig.freeShippingMinimumMinor),
     qualifiesForFreeShipping: totals.amountAwayFromFreeShippingMinor === 0,
-    deliveryMode: mode ? deliveryModeView(site, shippingConfig, itemsMinor, delivery, mode, currency, locale, lang) : null,
+    deliveryMode: mode ? freeShippingView(deliveryModeView(site, shippingConfig, itemsMinor, delivery, mode, currency, locale, lang), pricing.result.freeShipping, money) : null,
     deliveryAddress: addressView(delivery),
     billingAddress: addressView(billing),
     billingSameAsShipping: billing?.sameAsShipping === true,
     email: cart.email,
-    appliedPromotions: [],
-    appliedCoupons: [],
-    appliedGiftCards: [],
-    redeemedGCvalue: money(0),
-    amountToPay: money(totals.totalMinor),
+    appliedPromotions: appliedPromotionsView(pricing, totals.shippingSavedMinor, lang, money),
+    appliedCoupons: appliedCouponsView(pricing, lang),
+    ...(await cartGiftCardFields(db, cart, priced.map(({ line, unit }) => ({ productType: line.productType, totalMinor: unit.priceMinor * line.qty })), totals.totalMinor, now, money)),
   };
-  return { lines, totals, shippingConfig, view };
+  return { lines, totals, shippingConfig, pricing, view };
 }

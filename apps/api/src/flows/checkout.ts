@@ -19,6 +19,7 @@ import { addressOfRow, insertBookAddress } from './addresses.ts';
 import { requireCart, requireOpenCartForUpdate } from './cart.ts';
 import type { CommerceContext, Shopper } from './context.ts';
 import { pickLang } from './context.ts';
+import { allocateCartGiftCards, pricedCartLines } from './gift-cards.ts';
 
 /** Longest email accepted (RFC 5321 path limit). */
 export const MAX_EMAIL_LENGTH = 254;
@@ -169,19 +170,23 @@ export async function setDeliveryMode(ctx: CommerceContext, site: BaseSiteId, sh
 }
 
 /**
- * `POST .../paymentIntent`: a payment intent for the cart's current total. Reuses the cart's
+ * `POST .../paymentIntent`: a payment intent for what the card pays of the cart's current total
+ * (the total minus what its gift cards pay, issue 4). Reuses the cart's
  * unconfirmed intent of the current provider (updating its amount), else creates one. The intent
  * is mirrored in `payment_intents` (the test provider keeps its state there anyway).
- * @throws 409 `CartError` `cartNotOpen`; 400 `CartError` `emptyCart`
+ * @throws 409 `CartError` `cartNotOpen`; 400 `CartError` `emptyCart`; 400 `CheckoutError`
+ *   `paymentNotNeeded` when gift cards pay everything
  */
 export async function createPaymentIntent(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, langParam: unknown): Promise<PaymentIntentResponse> {
   const db = ctx.dbh.db;
   const cart = await requireCart(db, site, cartGuid, shopper);
   if (cart.status !== 'open') throw conflict('CartError', 'cartNotOpen', 'This cart has already been ordered', 'cartGuid');
   const lang = pickLang(site, langParam, cart.lang);
-  const { totals, lines } = await computeCart(db, cart, lang, ctx.now());
+  const { totals, lines, pricing } = await computeCart(db, cart, lang, ctx.now());
   if (lines.length === 0) throw invalidInput('CartError', 'emptyCart', 'The cart is empty', 'entries');
-  const amountMinor = totals.totalMinor;
+  // issue 4: the card pays what gift cards do not; nothing to pay → no intent
+  const amountMinor = (await allocateCartGiftCards(db, cart, pricedCartLines(lines, pricing.units), totals.totalMinor, ctx.now())).amountToPayMinor;
+  if (amountMinor <= 0) throw invalidInput('CheckoutError', 'paymentNotNeeded', 'Your gift cards pay the whole total: place the order without a card', 'paymentIntent');
   const currency = cart.currency;
   const provider = ctx.payments;
   const now = ctx.now().toISOString();

@@ -14,7 +14,7 @@
  */
 import type { Cart, CartMergeMessage, CartMergeResponse } from '@store/contracts';
 import type { CartRow, Executor } from '@store/db';
-import { findCart, findOpenCustomerCart, insertEntry, listEntries, loadCartLines, setEntryQty, touchOpenCart, transitionCartStatus, updateCart, withTransaction } from '@store/db';
+import { copyCartCoupons, findCart, findOpenCustomerCart, insertEntry, listEntries, loadCartLines, setEntryQty, touchOpenCart, transitionCartStatus, updateCart, withTransaction } from '@store/db';
 import type { BaseSiteId, Lang } from '@store/domain';
 import { MAX_QTY_PER_ENTRY } from '@store/domain';
 import { computeCart } from './cart-view.ts';
@@ -90,6 +90,8 @@ export async function mergeAnonymousCart(ctx: CommerceContext, site: BaseSiteId,
       }
       if (qty < requested) messages.push({ ...base, entryNumber, quantity: qty, reason: 'quantityCapped', message: m.quantityCapped(qty, requested) });
     }
+    // issue 4: the coupons of the anonymous cart come along (each is checked again when priced)
+    await copyCartCoupons(trx, anon.guid, target.guid, now);
     const cart = (await computeCart(trx, target, lang, ctx.now())).view;
     return { cart, messages };
   });

@@ -10,7 +10,9 @@ import type { BaseSiteId, CurrencyIso, Lang, LocalizedText } from '@store/domain
 import { invalidInput, localeFor, notFound, orderStatusDisplay, shippingMethods, DEFAULT_SHIPPING, toPriceData } from '@store/domain';
 import { addressView, imageUrlOf, isDeliveryModeCode, parseAddress, productUrlOf, sizeLabelOf } from './cart-view.ts';
 import type { CommerceContext } from './context.ts';
+import { orderGiftCardPayments } from './gift-cards.ts';
 import { pickLang } from './context.ts';
+import { orderPromotionFields } from './promotions.ts';
 
 /** Status of an order whose payment is being confirmed; never shown to shoppers. */
 export const PENDING_PAYMENT_STATUS = 'pendingPayment';
@@ -114,9 +116,8 @@ export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang
     billingAddress: billing,
     deliveryMode: { code: order.delivery_mode, name: deliveryModeName(site, order.delivery_mode, lang) },
     paymentInfo: { provider: order.payment_provider, brand: payment.brand ?? 'card', last4: payment.last4 ?? '' },
-    appliedPromotions: [],
-    appliedCoupons: [],
-    giftCardPayments: [],
+    ...(await orderPromotionFields(db, order.code, lang, money)),
+    giftCardPayments: await orderGiftCardPayments(db, order.code, money),
     amountPaidByCard: money(order.total_minor - Number(order.gift_card_minor ?? 0)),
   };
 }

@@ -31,6 +31,14 @@
  * to keep the card (`saveCard`): it is saved on their provider customer once the payment
  * succeeded (a failure to save is logged and never fails the placed order).
  *
+ * Gift cards (issue 4, flows/gift-cards.ts): transaction 1 also holds what the cart's gift cards
+ * pay (409 `GiftCardError` `giftCardBalance` when a balance no longer covers it); the intent is
+ * charged `total − gift cards`. When gift cards pay everything no intent is needed (`paymentIntentId`
+ * may be omitted; one sent anyway is cancelled): the order is placed without calling the provider,
+ * `payment_provider` 'giftcard', `payment_intent_id` ''. A failed payment releases the holds;
+ * success redeems them and issues one e-gift card per unit of a virtual gift-card line, each
+ * emailed after commit.
+ *
  * So a charge never happens without an order (the pending order exists first) and stock is
  * never kept for a failed payment (transaction 2 gives it back). If the process dies between
  * steps 3 and 5 the order stays `pendingPayment` with its stock; {@link reconcilePendingOrder}
@@ -43,6 +51,7 @@ import {
   claimIdempotencyKey,
   deleteOrder,
   findCart,
+  findGiftVariants,
   findOrder,
   findPaymentIntent,
   findSavedPaymentMethod,
@@ -69,7 +78,7 @@ import { cartNotFound, cartNotOpen, ownsCart } from './cart.ts';
 import type { CommerceContext, Shopper } from './context.ts';
 import { ANONYMOUS_SHOPPER, pickLang } from './context.ts';
 import { ensurePaymentCustomer, recordSavedMethod } from './saved-payments.ts';
-import { holdOrderGiftCards, redeemOrderGiftCards, releaseOrderGiftCards } from './gift-cards.ts';
+import { cartGiftCardAllocation, emailIssuedGiftCards, giftCardsNoLongerCover, giftCardSummary, GIFT_CARD_PROVIDER, holdOrderGiftCards, issueOrderGiftCards, redeemOrderGiftCards, releaseOrderGiftCards } from './gift-cards.ts';
 import { recordOrderPromotions, releaseOrderPromotions } from './promotions.ts';
 import { orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS, type StoredTaxLine } from './order-view.ts';
 
@@ -97,7 +106,8 @@ export interface PlaceOrderInput {
   site: BaseSiteId;
   cartGuid: string;
   idempotencyKey: unknown;
-  paymentIntentId: string;
+  /** the cart's payment intent; may be omitted when gift cards pay the whole total (issue 4) */
+  paymentIntentId?: string | undefined;
   paymentMethod?: PaymentMethodInput | undefined;
   lang?: unknown;
   /** absolute store URL for links in the email */
@@ -254,11 +264,20 @@ async function checkReadiness(ctx: CommerceContext, input: PlaceOrderInput): Pro
   if (!parseAddress(cart.shipping_address_json)) problems.push({ subject: 'deliveryAddress', reason: 'required', message: 'The shipping address is missing' });
   if (!parseAddress(cart.billing_address_json)) problems.push({ subject: 'billingAddress', reason: 'required', message: 'The billing address is missing' });
   if (!isDeliveryModeCode(cart.delivery_mode)) problems.push({ subject: 'deliveryMode', reason: 'required', message: 'The delivery mode is missing' });
-  const intent = await findPaymentIntent(db, input.paymentIntentId);
-  if (!intent || intent.cart_guid !== cart.guid || intent.base_site !== input.site || intent.provider !== ctx.payments.name) {
-    problems.push({ subject: 'paymentIntentId', reason: 'invalidPaymentIntent', message: 'The payment intent does not belong to this cart' });
-  } else if (intent.status === 'succeeded' || intent.status === 'canceled') {
-    problems.push({ subject: 'paymentIntentId', reason: 'invalidPaymentIntent', message: `The payment intent is ${intent.status}; create a new one` });
+  if (input.paymentIntentId) {
+    const intent = await findPaymentIntent(db, input.paymentIntentId);
+    if (!intent || intent.cart_guid !== cart.guid || intent.base_site !== input.site || intent.provider !== ctx.payments.name) {
+      problems.push({ subject: 'paymentIntentId', reason: 'invalidPaymentIntent', message: 'The payment intent does not belong to this cart' });
+    } else if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      problems.push({ subject: 'paymentIntentId', reason: 'invalidPaymentIntent', message: `The payment intent is ${intent.status}; create a new one` });
+    }
+  } else {
+    // Only an order that gift cards pay in full goes without a payment intent (issue 4).
+    const due = await cartGiftCardAllocation(db, cart, ctx.now());
+    if (due.amountToPayMinor > 0) {
+      if (due.cards.length > 0) throw giftCardsNoLongerCover();
+      problems.push({ subject: 'paymentIntentId', reason: 'required', message: 'The payment intent is missing' });
+    }
   }
   if (problems.length > 0) throw new ValidationErrors(problems, 'CheckoutError');
 }
@@ -279,7 +298,7 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Re
     const cart = await findCart(trx, input.cartGuid);
     if (!cart) throw cartNotFound(input.cartGuid);
     const lang = pickLang(site, input.lang, cart.lang);
-    const { lines, totals } = await computeCart(trx, cart, lang, now);
+    const { lines, totals, pricing } = await computeCart(trx, cart, lang, now);
     if (lines.length === 0) throw invalidInput('CartError', 'emptyCart', 'The cart is empty', 'entries');
     lines.forEach((l, i) => assertStillSellable(l, i));
 
@@ -321,14 +340,15 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Re
       shipping_address_json: JSON.stringify(delivery),
       billing_address_json: JSON.stringify(billingAddress),
       delivery_mode: cart.delivery_mode,
-      payment_intent_id: input.paymentIntentId,
+      payment_intent_id: input.paymentIntentId ?? '',
       payment_provider: ctx.payments.name,
       payment_summary: '{}',
       created_at: nowIso,
       gift_card_minor: 0,
     };
+    // Unit prices as the cart was priced: displayed price, then the owner's price list (issue 4).
     const entries: OrderEntryRow[] = lines.map((l) => {
-      const unit = unitPriceOf(l).priceMinor;
+      const unit = pricing.units.get(l.entryNumber)?.priceMinor ?? unitPriceOf(l).priceMinor;
       return {
         order_code: code,
         entry_number: l.entryNumber,
@@ -341,11 +361,59 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Re
         total_minor: unit * l.qty,
       };
     });
+    const giftsSkipped = await addFreeGifts(trx, { site, code, lang, gifts: pricing.result.gifts, entries, taken });
     await insertOrder(trx, order, entries);
-    await recordOrderPromotions(trx, { order, customerId: cart.user_id, now });
+    await recordOrderPromotions(trx, { order, customerId: cart.user_id, now, pricing, shippingSavedMinor: totals.shippingSavedMinor, giftsSkipped });
     order.gift_card_minor = await holdOrderGiftCards(trx, order, now);
+    if (order.total_minor - order.gift_card_minor <= 0) {
+      // Gift cards pay everything: no card payment (issue 4).
+      order.payment_provider = GIFT_CARD_PROVIDER;
+      order.payment_intent_id = '';
+      await trx.updateTable('orders').set({ payment_provider: order.payment_provider, payment_intent_id: '' }).where('code', '=', code).execute();
+    } else if (!input.paymentIntentId) {
+      throw giftCardsNoLongerCover();
+    }
     return { order, entries, taken, lang };
   });
+}
+
+/** Entry type of a free-gift order line (issue 4). */
+export const GIFT_ENTRY_TYPE = 'GIFT';
+
+/**
+ * Free gifts of the promotions (issue 4, ADR 0010): each gift variant the site sells and has in
+ * stock becomes an order line at price 0 (one unit, stock taken with the same conditional
+ * decrement, so a release or cancel gives it back like any line). A gift that is not sold or out of
+ * stock is skipped, never failing the order; answers the skipped variant codes.
+ */
+async function addFreeGifts(
+  trx: Executor,
+  g: { site: BaseSiteId; code: string; lang: Lang; gifts: readonly string[]; entries: OrderEntryRow[]; taken: Reservation['taken'] },
+): Promise<Set<string>> {
+  const skipped = new Set<string>();
+  if (g.gifts.length === 0) return skipped;
+  const variants = await findGiftVariants(trx, g.site, g.gifts);
+  let next = g.entries.reduce((m, e) => Math.max(m, e.entry_number), -1) + 1;
+  for (const giftCode of [...new Set(g.gifts)].sort()) {
+    const v = variants.get(giftCode);
+    if (!v || !(await tryDecrementStock(trx, giftCode, 1))) {
+      skipped.add(giftCode);
+      continue;
+    }
+    g.taken.push({ variantCode: giftCode, qty: 1 });
+    g.entries.push({
+      order_code: g.code,
+      entry_number: next++,
+      variant_code: giftCode,
+      product_code: v.baseProductCode,
+      name: g.lang === 'fr' ? v.nameFr : v.nameEn,
+      entry_type: GIFT_ENTRY_TYPE,
+      qty: 1,
+      unit_price_minor: 0,
+      total_minor: 0,
+    });
+  }
+  return skipped;
 }
 
 function assertStillSellable(l: CartLine, i: number): void {
@@ -380,36 +448,45 @@ async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key
   const { site } = input;
   const db = ctx.dbh.db;
   const provider = ctx.payments;
+  const intentId = r.order.payment_intent_id;
+  // The card is charged what gift cards do not pay (issue 4).
+  const chargeMinor = r.order.total_minor - r.order.gift_card_minor;
   let result: ConfirmResult;
-  try {
-    const intent = await findPaymentIntent(db, input.paymentIntentId);
-    if (intent && (Number(intent.amount_minor) !== r.order.total_minor || intent.currency !== r.order.currency)) {
-      await provider.updateAmount(intent.id, r.order.total_minor, r.order.currency);
-      await updatePaymentIntent(db, intent.id, { amount_minor: r.order.total_minor, currency: r.order.currency }, ctx.now().toISOString());
-    }
-    const opts: ConfirmOptions = { idempotencyKey: `${site}:${key}` };
-    if (charge.customerId) opts.customerId = charge.customerId;
-    if (charge.saveForFuture) opts.saveForFuture = true;
-    result = await provider.confirm(input.paymentIntentId, charge.paymentMethod, opts);
-  } catch (error) {
-    // Unknown outcome: ask the provider what happened before deciding.
-    let status: string | null = null;
-    let summary: ConfirmResult['summary'];
+  if (!intentId) {
+    // Gift cards pay everything: nothing to charge. An intent sent anyway is not used.
+    result = { status: 'succeeded', summary: await giftCardSummary(db, r.order.code) };
+    if (input.paymentIntentId) await cancelUnusedIntent(ctx, input.paymentIntentId);
+  } else {
     try {
-      const st = await provider.status(input.paymentIntentId);
-      status = st.status;
-      summary = st.summary;
-    } catch {
-      status = null;
-    }
-    if (status === 'succeeded') {
-      result = summary ? { status: 'succeeded', summary } : { status: 'succeeded' };
-    } else if (status === null || status === 'processing') {
-      ctx.log.error({ orderCode: r.order.code, err: errorInfo(error) }, 'payment outcome unknown; order left pending for reconciliation');
-      throw error;
-    } else {
-      await release(ctx, r, { site, key, failure: null });
-      throw error;
+      const intent = await findPaymentIntent(db, intentId);
+      if (intent && (Number(intent.amount_minor) !== chargeMinor || intent.currency !== r.order.currency)) {
+        await provider.updateAmount(intent.id, chargeMinor, r.order.currency);
+        await updatePaymentIntent(db, intent.id, { amount_minor: chargeMinor, currency: r.order.currency }, ctx.now().toISOString());
+      }
+      const opts: ConfirmOptions = { idempotencyKey: `${site}:${key}` };
+      if (charge.customerId) opts.customerId = charge.customerId;
+      if (charge.saveForFuture) opts.saveForFuture = true;
+      result = await provider.confirm(intentId, charge.paymentMethod, opts);
+    } catch (error) {
+      // Unknown outcome: ask the provider what happened before deciding.
+      let status: string | null = null;
+      let summary: ConfirmResult['summary'];
+      try {
+        const st = await provider.status(intentId);
+        status = st.status;
+        summary = st.summary;
+      } catch {
+        status = null;
+      }
+      if (status === 'succeeded') {
+        result = summary ? { status: 'succeeded', summary } : { status: 'succeeded' };
+      } else if (status === null || status === 'processing') {
+        ctx.log.error({ orderCode: r.order.code, err: errorInfo(error) }, 'payment outcome unknown; order left pending for reconciliation');
+        throw error;
+      } else {
+        await release(ctx, r, { site, key, failure: null });
+        throw error;
+      }
     }
   }
 
@@ -429,13 +506,15 @@ async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key
     }
     await transitionCartStatus(trx, r.order.cart_guid, 'placing', 'ordered', now);
     await markIdempotencyDone(trx, site, key, r.order.code);
-    await updatePaymentIntent(trx, input.paymentIntentId, { status: 'succeeded', payment_summary: summaryJson }, now);
+    if (intentId) await updatePaymentIntent(trx, intentId, { status: 'succeeded', payment_summary: summaryJson }, now);
     await redeemOrderGiftCards(trx, r.order.code, ctx.now());
+    const issued = await issueOrderGiftCards(trx, r.order, ctx.now());
     const data = await findOrder(trx, r.order.code);
     if (!data) throw new Error(`order ${r.order.code} vanished`);
     const view = await orderView(trx, data, r.lang);
     afterCommit(() => {
       ctx.mailer.sendInBackground(() => sendOrderConfirmation(ctx.mailer, view, r.lang, input.publicUrl ? { publicUrl: input.publicUrl } : {}), `order confirmation ${view.code}`);
+      emailIssuedGiftCards(ctx, r.order, r.lang, issued, input.publicUrl);
     });
     return view;
   });
@@ -458,11 +537,23 @@ async function release(ctx: CommerceContext, r: Reservation, opts: { site: BaseS
     }
     if (opts.failure) {
       await markIdempotencyFailed(trx, opts.site, opts.key, JSON.stringify(opts.failure));
-      await updatePaymentIntent(trx, r.order.payment_intent_id, { status: 'failed', last_error: opts.failure.reason }, now);
+      if (r.order.payment_intent_id) await updatePaymentIntent(trx, r.order.payment_intent_id, { status: 'failed', last_error: opts.failure.reason }, now);
     } else {
       await trx.deleteFrom('idempotency_keys').where('base_site', '=', opts.site).where('key', '=', opts.key).execute();
     }
   });
+}
+
+/** Cancels an intent the shopper sent for an order gift cards paid in full (logged, never thrown). */
+async function cancelUnusedIntent(ctx: CommerceContext, intentId: string): Promise<void> {
+  try {
+    const intent = await findPaymentIntent(ctx.dbh.db, intentId);
+    if (!intent || intent.status === 'succeeded' || intent.status === 'canceled') return;
+    await ctx.payments.cancel(intentId);
+    await updatePaymentIntent(ctx.dbh.db, intentId, { status: 'canceled' }, ctx.now().toISOString());
+  } catch (error) {
+    ctx.log.warn({ intentId, err: errorInfo(error) }, 'could not cancel an unused payment intent');
+  }
 }
 
 function errorInfo(error: unknown): { name: string; message: string } {
@@ -488,17 +579,22 @@ export async function reconcilePendingOrder(ctx: CommerceContext, orderCode: str
     .where('cart_guid', '=', order.cart_guid)
     .where('status', '=', 'in_progress')
     .executeTakeFirst();
-  const st = await ctx.payments.status(order.payment_intent_id);
-  if (st.status === 'succeeded') {
+  // A gift-card-only order (no intent) was never charged by a provider: release it, the shopper retries.
+  const st = order.payment_intent_id ? await ctx.payments.status(order.payment_intent_id) : null;
+  if (st?.status === 'succeeded') {
     const summaryJson = JSON.stringify(st.summary ?? {});
-    await withTransaction(ctx.dbh, async (trx) => {
+    const lang: Lang = order.lang === 'fr' ? 'fr' : 'en';
+    await withTransaction(ctx.dbh, async (trx, afterCommit) => {
       if (!(await transitionOrderStatus(trx, orderCode, PENDING_PAYMENT_STATUS, PLACED_STATUS, { payment_summary: summaryJson }))) return;
       await transitionCartStatus(trx, order.cart_guid, 'placing', 'ordered', ctx.now().toISOString());
       if (key) await markIdempotencyDone(trx, site, key.key, orderCode);
+      await redeemOrderGiftCards(trx, orderCode, ctx.now());
+      const issued = await issueOrderGiftCards(trx, order, ctx.now());
+      afterCommit(() => emailIssuedGiftCards(ctx, order, lang, issued));
     });
     return 'created';
   }
-  await ctx.payments.cancel(order.payment_intent_id);
+  if (order.payment_intent_id) await ctx.payments.cancel(order.payment_intent_id);
   const r: Reservation = {
     order,
     entries,

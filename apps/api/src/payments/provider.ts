@@ -10,7 +10,7 @@
 export type PaymentProviderName = 'test' | 'stripe';
 
 /** Intent statuses (Stripe's vocabulary, plus `failed` for a declined confirmation). */
-export type PaymentIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled' | 'failed';
+export type PaymentIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled' | 'failed' | 'refunded';
 
 /** Why a payment failed. Mapped to `PaymentError` reasons by the place-order flow. */
 export type DeclineCode =
@@ -146,6 +146,12 @@ export interface PaymentProvider {
   listPaymentMethods?(providerCustomerId: string): Promise<SavedMethodInfo[]>;
   /** Removes a saved payment method from its customer (no-op when already gone). */
   detachPaymentMethod?(providerPaymentMethodId: string): Promise<void>;
+  /**
+   * Refunds `amountMinor` of a succeeded intent (issue 4: order cancellation); answers the
+   * provider's refund id. Optional so minimal test doubles stay valid; both real providers have it.
+   * @throws when the intent did not succeed or the provider refuses
+   */
+  refund?(intentId: string, amountMinor: number, opts: { idempotencyKey: string }): Promise<{ id: string }>;
 }
 
 /** The customer-object part of a provider (all optional members present). */

@@ -47,6 +47,10 @@ export interface StripeClientLike {
     list(params: Stripe.PaymentMethodListParams, options?: Stripe.RequestOptions): Promise<{ data: Stripe.PaymentMethod[] }>;
     detach(id: string, params?: Stripe.PaymentMethodDetachParams, options?: Stripe.RequestOptions): Promise<Stripe.PaymentMethod>;
   };
+  /** refunds (issue 4: order cancellation); optional so payment-only fakes stay valid */
+  refunds?: {
+    create(params: Stripe.RefundCreateParams, options?: Stripe.RequestOptions): Promise<Stripe.Refund>;
+  };
 }
 
 function methodInfo(pm: Stripe.PaymentMethod): SavedMethodInfo {
@@ -215,6 +219,14 @@ export class StripePaymentProvider implements PaymentProvider {
       if ((error as { code?: string }).code === 'resource_missing' || (error as { type?: string }).type === 'StripeInvalidRequestError') return;
       throw error;
     }
+  }
+
+  /** Refunds part or all of a succeeded PaymentIntent (`refunds.create`). */
+  async refund(intentId: string, amountMinor: number, opts: { idempotencyKey: string }): Promise<{ id: string }> {
+    const refunds = this.#client.refunds;
+    if (!refunds) throw new Error('this Stripe client has no refunds API');
+    const r = await refunds.create({ payment_intent: intentId, amount: amountMinor }, { idempotencyKey: `refund-${opts.idempotencyKey}` });
+    return { id: r.id };
   }
 
   async cancel(id: string): Promise<void> {

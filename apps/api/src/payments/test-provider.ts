@@ -11,7 +11,8 @@
  * | any other Luhn-valid 12–19 digit number | succeeds             |
  * | anything else       | `invalid_number`                         |
  *
- * The card number is never stored nor logged: only the brand and the last 4 digits.
+ * The card number is never stored nor logged: only the brand and the last 4 digits. A refund
+ * (order cancellation, issue 4) moves a succeeded intent to `refunded`.
  *
  * Customer objects and saved cards (issue 3): `createCustomer` answers `cus_test_<random>`;
  * `attachPaymentMethod` checks the number and expiry and answers `pm_test_<random>` (the two
@@ -217,6 +218,17 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async detachPaymentMethod(_providerPaymentMethodId: string): Promise<void> {
     // The saved row is the only state: the flow deletes it.
+  }
+
+  /** Refunds a succeeded intent: status `refunded` (the amount may not exceed what was charged). */
+  async refund(intentId: string, amountMinor: number, _opts: { idempotencyKey: string }): Promise<{ id: string }> {
+    const row = await findPaymentIntent(this.#db, intentId);
+    if (!row || row.provider !== 'test') throw new Error(`unknown payment intent ${intentId}`);
+    if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0 || amountMinor > Number(row.amount_minor)) throw new RangeError(`cannot refund ${amountMinor} of payment intent ${intentId}`);
+    if (row.status !== 'refunded' && !(await transitionPaymentIntent(this.#db, intentId, ['succeeded'], 'refunded', {}, this.#now().toISOString()))) {
+      throw new Error(`payment intent ${intentId} cannot be refunded in status ${row.status}`);
+    }
+    return { id: `re_test_${intentId.slice('pi_test_'.length)}` };
   }
 
   async cancel(id: string): Promise<void> {

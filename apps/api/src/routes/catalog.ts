@@ -3,7 +3,7 @@
  * variant options, bundle data, classifications, categories, category products, search, and
  * product codes data. Thin handlers: parse (zod), read (repositories), answer (presenters).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '@store/domain';
@@ -36,6 +36,7 @@ import {
   facetQueryOf,
   searchProducts,
   searchTokens,
+  type ProductRecord,
 } from '@store/db';
 import {
   pagination,
@@ -50,6 +51,8 @@ import {
   type PresentContext,
 } from '../catalog/present.ts';
 import { answerLang, freeShippingMinimumMinor } from './site-context.ts';
+import { catalogPriceStrategies } from '../flows/promotions.ts';
+import { optionalCustomerId } from './coupons.ts';
 
 const errors = { 400: OccErrorBodySchema, 404: OccErrorBodySchema };
 
@@ -63,6 +66,16 @@ export const KEYWORD_REDIRECTS_KEY = 'search.keywordRedirects';
 export const catalogRoutes: FastifyPluginAsync = async (scope) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const db = () => app.dbh.db;
+
+  /**
+   * Issue 4 price strategies of a product's variants (spec §3 promotedPriceData,
+   * personalizedPriceData): the customer comes from a verified customer bearer token only (a
+   * price-group cookie or header is never read; a client token or a bad token means anonymous).
+   */
+  async function priceStrategiesOf(request: FastifyRequest, site: PresentContext['site'], product: ProductRecord) {
+    const customerId = await optionalCustomerId(request, app.config.JWT_SECRET);
+    return catalogPriceStrategies(db(), site, customerId, product, new Date());
+  }
 
   async function loadProduct(site: PresentContext['site'], lang: PresentContext['lang'], code: string) {
     const found = await findProduct(db(), { site, lang, code });
@@ -86,8 +99,8 @@ export const catalogRoutes: FastifyPluginAsync = async (scope) => {
       const ctx = { site, lang: answerLang(site, request.query.lang) };
       const { product, requestedVariant } = await loadProduct(site, ctx.lang, request.params.code);
       if (request.query.fields === 'BASIC') return { ...presentBasic(ctx, product), fields: 'BASIC' as const };
-      const [categories, minimum] = await Promise.all([listCategories(db()), freeShippingMinimumMinor(db(), site)]);
-      return presentFull(ctx, product, requestedVariant, categories, minimum);
+      const [categories, minimum, strategies] = await Promise.all([listCategories(db()), freeShippingMinimumMinor(db(), site), priceStrategiesOf(request, site, product)]);
+      return presentFull(ctx, product, requestedVariant, categories, minimum, strategies);
     },
   );
 
@@ -106,12 +119,13 @@ export const catalogRoutes: FastifyPluginAsync = async (scope) => {
       const site = request.baseSite;
       const ctx = { site, lang: answerLang(site, request.query.lang) };
       const { product, requestedVariant } = await loadProduct(site, ctx.lang, request.params.code);
+      const strategies = await priceStrategiesOf(request, site, product);
       return {
         code: request.params.code,
         baseProduct: product.code,
         defaultVariantCode: product.defaultVariantCode,
         selected: requestedVariant,
-        variantOptions: product.variants.map((v) => presentVariant(ctx, product, v)),
+        variantOptions: product.variants.map((v) => presentVariant(ctx, product, v, strategies)),
       };
     },
   );

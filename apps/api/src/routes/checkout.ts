@@ -148,7 +148,7 @@ export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceCont
           site: request.baseSite,
           cartGuid: request.params.cartGuid,
           idempotencyKey: request.headers['idempotency-key'],
-          paymentIntentId: request.body.paymentIntentId ?? '',
+          paymentIntentId: request.body.paymentIntentId,
           paymentMethod: request.body.paymentMethod,
           lang: request.body.lang,
           publicUrl: scope.config.PUBLIC_URL,

@@ -16,7 +16,9 @@ import { createPaymentProvider, type PaymentProvider } from '../payments/index.t
 import { registerAddressRoutes } from './addresses.ts';
 import { registerCartRoutes } from './carts.ts';
 import { registerCheckoutRoutes } from './checkout.ts';
+import { registerCouponRoutes } from './coupons.ts';
 import { registerCustomerOrderRoutes } from './customer-orders.ts';
+import { registerGiftCardRoutes } from './giftcards.ts';
 import { registerOrderRoutes } from './orders.ts';
 import { registerPaymentDetailsRoutes } from './payment-details.ts';
 
@@ -52,5 +54,7 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   registerCustomerOrderRoutes(scope, ctx);
   registerAddressRoutes(scope, ctx);
   registerPaymentDetailsRoutes(scope, ctx);
+  registerCouponRoutes(scope, ctx);
+  registerGiftCardRoutes(scope, ctx);
   if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
 }

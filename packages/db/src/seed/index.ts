@@ -6,11 +6,15 @@ import type { Database } from '../schema.ts';
 import { importCatalog, type ImportOptions, type ImportSummary } from '../import/import.ts';
 import { buildDemoCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
+import { seedGiftCards } from './gift-cards.ts';
+import { seedPromotions } from './promotions.ts';
 
 export { buildDemoCatalog, DEMO_CODES, DEMO_CATEGORY_CODES, VARIANT_COLORS, slugify } from './catalog.ts';
 export { buildSyntheticCatalog } from './synthetic.ts';
 export { demoContent, seedContent, SITE_SETTINGS } from './content.ts';
 export { SITE_DEFINITIONS } from './sites.ts';
+export { DEMO_GIFT_CARDS, seedGiftCards, type DemoGiftCard } from './gift-cards.ts';
+export { BMSM_DRINKWARE, DISCOUNT_MESSAGE_SETTINGS, EMPLOYEE_DISCOUNT_BPS, PROMOTED_PRODUCT, demoPromotions, seedPromotions } from './promotions.ts';
 export { productSvg, brandLogoSvg, escapeXml, wrapText, type ProductSvgInput } from './svg.ts';
 
 /**
@@ -21,5 +25,7 @@ export { productSvg, brandLogoSvg, escapeXml, wrapText, type ProductSvgInput } f
  */
 export async function seedDatabase(db: Kysely<Database>, opts: ImportOptions = {}): Promise<ImportSummary> {
   await seedContent(db);
+  await seedGiftCards(db);
+  await seedPromotions(db);
   return importCatalog(db, buildDemoCatalog(), opts);
 }
