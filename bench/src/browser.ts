@@ -2,6 +2,7 @@
  * Browser measures (issue 5, measure 4): JavaScript each page loads, measured in Debian's
  * Chromium through Playwright, and Lighthouse 12 mobile scores through chrome-launcher.
  */
+import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -162,6 +163,9 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
  * Chromium for all of them. Scores are 0-100.
  */
 export async function measureLighthouse(origin: string, pages: PageTarget[], onProblem?: (message: string) => void): Promise<LighthouseFigure[]> {
+  // chrome-launcher reports a missing executable as an unhandled 'error' event (the process
+  // dies), so check first and fail like any other measure.
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] });
   const out: LighthouseFigure[] = [];
   try {

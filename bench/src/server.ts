@@ -1,8 +1,10 @@
 /**
  * The server under test, run as a child process of the harness (`server-process.ts` forks it):
- * the production storefront and the API in ONE Fastify process, started the way
- * apps/api/src/main.ts starts them, on 127.0.0.1 and a free port, on the database named by the
- * config (migrated and seeded here), plus the baseline and control routes of the benchmark:
+ * the production storefront and the API in ONE Fastify process, started by `startServer` of
+ * apps/api/src/server.ts exactly as `npm start` starts them (with the SQL counter plugin on the
+ * database and the data and routes below added before it listens), on 127.0.0.1 and a free
+ * port, on the database named by the config (migrated and seeded), plus the baseline and control
+ * routes of the benchmark:
  *
  * - `GET /__bench/hello` — hello-world JSON (the API baseline);
  * - `GET /__bench/static/:name` — the bytes and headers of a page captured once by
@@ -27,11 +29,12 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { createSqlCounter } from './sql-counter.ts';
-import { bootStore, type BootedStore } from './store.ts';
-import { buildLargeCatalog, insertBulkOrders, type OrderVariant } from './large-catalog.ts';
-import type { Database } from '@store/db';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, startServer, type RunningServer } from '@store/api';
+import { clearReadCache, importCatalog, type Database, type DbHandle } from '@store/db';
 import type { Kysely } from 'kysely';
+import { createSqlCounter } from './sql-counter.ts';
+import { buildLargeCatalog, insertBulkOrders, type OrderVariant } from './large-catalog.ts';
 
 /** What the harness asks of the server. */
 export interface ServerConfig {
@@ -158,7 +161,7 @@ async function chooseFixtures(db: Kysely<Database>): Promise<Fixtures> {
  * Loads the large data set: `products` generated products (also put in the measured category)
  * through the catalogue importer, then `orders` orders over every sellable variant.
  */
-async function loadLargeData(store: BootedStore, sizes: { products: number; orders: number }, fixtures: Fixtures, workDir: string): Promise<void> {
+async function loadLargeData(dbh: DbHandle, sizes: { products: number; orders: number }, fixtures: Fixtures, workDir: string): Promise<void> {
   const { products, orders } = sizes;
   let t = performance.now();
   const catalogue = buildLargeCatalog(products, [fixtures.categoryCode]);
@@ -167,15 +170,17 @@ async function loadLargeData(store: BootedStore, sizes: { products: number; orde
   progress(`generated ${products} products in ${((performance.now() - t) / 1000).toFixed(1)} s; importing`);
   t = performance.now();
   let lastShown = 0;
-  await store.importCatalog(catalogue, (done, total) => {
-    if (performance.now() - lastShown > 5000 || done === total) {
-      lastShown = performance.now();
-      progress(`import ${done}/${total}`);
-    }
+  await importCatalog(dbh.db, catalogue, {
+    onProgress: (done, total) => {
+      if (performance.now() - lastShown > 5000 || done === total) {
+        lastShown = performance.now();
+        progress(`import ${done}/${total}`);
+      }
+    },
   });
   progress(`imported in ${((performance.now() - t) / 1000).toFixed(1)} s; inserting ${orders} orders`);
   t = performance.now();
-  const rows = await store.db
+  const rows = await dbh.db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.code', 'v.base_product_code')
     .innerJoin('prices as pr', (j) => j.onRef('pr.variant_code', '=', 'v.code').on('pr.base_site', '=', 'usb2c'))
@@ -183,10 +188,10 @@ async function loadLargeData(store: BootedStore, sizes: { products: number; orde
     .execute();
   const variants: OrderVariant[] = rows;
   lastShown = 0;
-  const lines = await insertBulkOrders(store.db, {
+  const lines = await insertBulkOrders(dbh.db, {
     count: orders,
     variants,
-    chunkSize: store.dialect === 'sqlite' ? 400 : 1000,
+    chunkSize: dbh.dialect === 'sqlite' ? 400 : 1000,
     onProgress: (done, total) => {
       if (performance.now() - lastShown > 5000 || done === total) {
         lastShown = performance.now();
@@ -196,7 +201,9 @@ async function loadLargeData(store: BootedStore, sizes: { products: number; orde
   });
   progress(`inserted ${orders} orders (${lines} lines) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   // Fresh planner statistics, as a live database would have (both dialects accept ANALYZE).
-  await sql`ANALYZE`.execute(store.db);
+  await sql`ANALYZE`.execute(dbh.db);
+  // the categories and pages read so far predate the import
+  clearReadCache(dbh.db);
 }
 
 interface CapturedPage {
@@ -208,32 +215,36 @@ interface CapturedPage {
 /** Headers not copied to the static copy: they describe the connection or the framing, not the page. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-async function main(): Promise<void> {
-  const raw = process.env.BENCH_SERVER_CONFIG;
-  if (!raw) throw new Error('BENCH_SERVER_CONFIG is not set (this script is started by bench/src/run.ts)');
-  const config = JSON.parse(raw) as ServerConfig;
-  const started = performance.now();
-  const counter = createSqlCounter();
-  counter.enable(false);
-
-  const store = await bootStore({
-    databaseUrl: config.databaseUrl,
-    port: config.port,
-    buildDir: config.buildDir,
-    outboxDir: join(config.workDir, 'outbox'),
-    clientId: config.clientId,
-    clientSecret: config.clientSecret,
-    logLevel: config.logLevel,
-    plugins: [counter.plugin],
-    onProgress: progress,
+/** The store's configuration for the benchmark: production mode, the test payment provider, dev pages off, 127.0.0.1. */
+function storeConfig(config: ServerConfig) {
+  return loadConfig({
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(config.port),
+    DATABASE_URL: config.databaseUrl,
+    LOG_LEVEL: config.logLevel,
+    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789abcdef',
+    OAUTH_CLIENT_ID: config.clientId,
+    OAUTH_CLIENT_SECRET: config.clientSecret,
+    PAYMENT_PROVIDER: 'test',
+    OUTBOX_DIR: join(config.workDir, 'outbox'),
+    DEV_PAGES: 'off',
+    STOREFRONT: 'on',
   });
-  const fixtures = await chooseFixtures(store.db);
-  if (config.catalogue.kind === 'large') await loadLargeData(store, config.catalogue, fixtures, config.workDir);
-  const data = await countRows(store.db);
+}
 
-  const app = store.app;
+/**
+ * Registers the baseline and control routes (module comment) on the store's app. `origin()`
+ * answers the listening origin (known once the server listens).
+ */
+async function addBenchRoutes(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  counter: ReturnType<typeof createSqlCounter>,
+  profileDir: string | undefined,
+  origin: () => string,
+): Promise<void> {
   const pages = new Map<string, CapturedPage>();
-  let origin = '';
   app.get('/__bench/hello', async () => ({ hello: 'world' }));
   app.get<{ Params: { name: string } }>('/__bench/static/:name', async (request, reply) => {
     const page = pages.get(request.params.name);
@@ -242,7 +253,9 @@ async function main(): Promise<void> {
   });
   app.post<{ Body: { name: string; path: string } }>('/__bench/capture', async (request) => {
     const { name, path } = request.body;
-    const response = await fetch(`${origin}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+    // identity: the load generator asks for no compression either, so the baseline serves the
+    // same bytes the measured page sends it
+    const response = await fetch(`${origin()}${path}`, { redirect: 'manual', headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
     const headers: Record<string, string> = {};
     response.headers.forEach((value, key) => {
       if (!HOP_HEADERS.has(key)) headers[key] = value;
@@ -256,7 +269,7 @@ async function main(): Promise<void> {
   app.post('/__bench/settle', async () => {
     const started = performance.now();
     for (;;) {
-      await sql`SELECT 1`.execute(store.db);
+      await sql`SELECT 1`.execute(db);
       const before = process.cpuUsage();
       const t0 = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -286,7 +299,6 @@ async function main(): Promise<void> {
     return { statements: counter.count(), transactionControl: counter.transactionControl(), log: counter.statements(), requests };
   });
 
-  const profileDir = config.profileDir;
   if (profileDir) {
     mkdirSync(profileDir, { recursive: true });
     const session = new Session();
@@ -303,19 +315,43 @@ async function main(): Promise<void> {
       return { file };
     });
   }
+}
 
-  const address = await store.listen();
-  origin = address;
-  const port = Number(new URL(address).port);
+async function main(): Promise<void> {
+  const raw = process.env.BENCH_SERVER_CONFIG;
+  if (!raw) throw new Error('BENCH_SERVER_CONFIG is not set (this script is started by bench/src/run.ts)');
+  const config = JSON.parse(raw) as ServerConfig;
+  const started = performance.now();
+  const counter = createSqlCounter();
+  counter.enable(false);
+
+  // The store starts exactly as `npm start` starts it (apps/api/src/server.ts), with the
+  // statement counter on the database and the benchmark's data and routes added before it listens.
+  let fixtures: Fixtures | null = null;
+  let data: DataCounts | null = null;
+  let origin = '';
+  progress('starting the store (migrate, seed, load the storefront build)');
+  const server: RunningServer = await startServer(storeConfig(config), {
+    dbPlugins: [counter.plugin],
+    buildDir: config.buildDir,
+    beforeListen: async ({ app, dbh }) => {
+      fixtures = await chooseFixtures(dbh.db);
+      if (config.catalogue.kind === 'large') await loadLargeData(dbh, config.catalogue, fixtures, config.workDir);
+      data = await countRows(dbh.db);
+      await addBenchRoutes(app, dbh.db, counter, config.profileDir, () => origin);
+    },
+  });
+  origin = server.url;
+  const port = Number(new URL(server.url).port);
   const setupS = Math.round((performance.now() - started) / 100) / 10;
-  send({ type: 'ready', port, fixtures, data, setupS });
+  send({ type: 'ready', port, fixtures: fixtures!, data: data!, setupS });
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     try {
-      await store.close();
+      await server.stop();
     } finally {
       process.exit(0);
     }

@@ -7,8 +7,9 @@
  * SQLite write transactions of @store/db) or by Kysely's transaction machinery (not seen at all),
  * so the statement count is the same on SQLite and PostgreSQL.
  *
- * Unlike `createQueryCounter` of @store/db (which counts in `transformQuery`, so a query with a
- * subquery counts twice), this counts in `transformResult`, once per executed statement.
+ * Like `createQueryCounter` of @store/db it counts in `transformResult`, once per executed
+ * statement; this one also labels each statement (`select site_config`) and sets transaction
+ * control apart.
  */
 import type {
   KyselyPlugin,

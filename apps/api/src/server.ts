@@ -6,11 +6,20 @@
  *
  * `stop()`: stop accepting connections, let in-flight requests finish (`app.close()`), close the
  * database.
+ *
+ * The database handle reads reference data (site configuration, base sites, categories, CMS
+ * pages) through a per-process cache of {@link READ_CACHE_TTL_MS} (ADR 0011): an operator's
+ * change shows within that time in every process, with nothing to invalidate.
+ *
+ * Options for embedders (the benchmark): extra Kysely plugins on the database (`dbPlugins`, e.g.
+ * a statement counter) and a `beforeListen` hook that runs once the app is built, before it
+ * listens (to load data or add routes).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { createDb, ensureSeeded, migrateToLatest, type DbHandle } from '@store/db';
 import type { AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
@@ -20,6 +29,21 @@ import type { StorefrontHandler } from './types.ts';
 const here = dirname(fileURLToPath(import.meta.url));
 /** apps/storefront (its `build/` holds the React Router bundle). */
 export const STOREFRONT_DIR = resolve(here, '../../storefront');
+
+/** How long reference data read through the database's read cache may be served, in ms (ADR 0011). */
+export const READ_CACHE_TTL_MS = 5_000;
+
+/** Options of {@link startServer} beyond the configuration. */
+export interface StartServerOptions {
+  /** extra Kysely plugins on the database handle (e.g. a statement counter) */
+  dbPlugins?: KyselyPlugin[];
+  /** the read-cache TTL in ms (default {@link READ_CACHE_TTL_MS}; 0 turns the cache off) */
+  readCacheTtlMs?: number;
+  /** the React Router build directory (default apps/storefront/build) */
+  buildDir?: string;
+  /** runs after the app is built and before it listens: add routes, load data */
+  beforeListen?: (server: { app: FastifyInstance; dbh: DbHandle; config: AppConfig }) => Promise<void> | void;
+}
 
 /** Everything `startServer` started, to stop it again. */
 export interface RunningServer {
@@ -35,8 +59,10 @@ export interface RunningServer {
 /**
  * Starts the store with `config` (see module comment) and answers once it listens.
  * Logs each start-up step with its duration in ms.
+ * @throws when the database cannot be opened or migrated, or `beforeListen` throws (the database
+ *   is closed first)
  */
-export async function startServer(config: AppConfig): Promise<RunningServer> {
+export async function startServer(config: AppConfig, opts: StartServerOptions = {}): Promise<RunningServer> {
   const t0 = performance.now();
   const timings: Record<string, number> = {};
   const step = async <T>(name: string, fn: () => Promise<T> | T): Promise<T> => {
@@ -46,12 +72,53 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     return value;
   };
 
-  const dbh = await step('openDb', () => createDb(config.DATABASE_URL));
-  const applied = await step('migrate', () => migrateToLatest(dbh));
-  const { seeded } = await step('seed', () =>
-    ensureSeeded(dbh, { oauthClient: { clientId: config.OAUTH_CLIENT_ID, clientSecret: config.OAUTH_CLIENT_SECRET } }),
+  const dbh = await step('openDb', () =>
+    createDb(config.DATABASE_URL, { plugins: opts.dbPlugins ?? [], readCacheTtlMs: opts.readCacheTtlMs ?? READ_CACHE_TTL_MS }),
   );
+  let app: FastifyInstance | undefined;
+  try {
+    const applied = await step('migrate', () => migrateToLatest(dbh));
+    const { seeded } = await step('seed', () =>
+      ensureSeeded(dbh, { oauthClient: { clientId: config.OAUTH_CLIENT_ID, clientSecret: config.OAUTH_CLIENT_SECRET } }),
+    );
+    app = await buildStore(config, dbh, opts, step);
+    if (opts.beforeListen) await step('beforeListen', () => opts.beforeListen!({ app: app!, dbh, config }));
+    const address = await step('listen', () => app!.listen({ port: config.PORT, host: config.HOST }));
+    const url = address.replace('127.0.0.1', config.HOST === '127.0.0.1' ? '127.0.0.1' : 'localhost').replace('[::1]', 'localhost');
+    app.log.info(
+      { migrationsApplied: applied, seeded, database: dbh.dialect, timingsMs: timings, totalMs: Math.round(performance.now() - t0) },
+      `store listening on ${url}`,
+    );
 
+    let stopping: Promise<void> | null = null;
+    const runningApp = app;
+    return {
+      app: runningApp,
+      dbh,
+      config,
+      url,
+      stop() {
+        stopping ??= (async () => {
+          await runningApp.close();
+          await dbh.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await dbh.close();
+    throw error;
+  }
+}
+
+/** Loads the storefront handler (when enabled) and builds the Fastify app with it. */
+async function buildStore(
+  config: AppConfig,
+  dbh: DbHandle,
+  opts: StartServerOptions,
+  step: <T>(name: string, fn: () => Promise<T> | T) => Promise<T>,
+): Promise<FastifyInstance> {
   const ref: { app?: FastifyInstance } = {};
   let storefront: StorefrontHandler | null = null;
   let storefrontError: string | null = null;
@@ -68,7 +135,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
           clientId: config.OAUTH_CLIENT_ID,
           clientSecret: config.OAUTH_CLIENT_SECRET,
           hosts: { canadianHosts: config.CANADIAN_HOSTS, commercialHosts: config.COMMERCIAL_HOSTS, apexHosts: config.APEX_HOSTS },
-          buildDir: resolve(STOREFRONT_DIR, 'build'),
+          buildDir: opts.buildDir ?? resolve(STOREFRONT_DIR, 'build'),
           devPages: config.DEV_PAGES,
         });
       } catch (error) {
@@ -84,27 +151,5 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     app.log.warn({ variable: name }, `${name} is not set: using the development default (set it in production)`);
   }
   if (storefrontError) app.log.error({ err: storefrontError }, 'storefront could not be loaded; serving the API only');
-
-  const address = await step('listen', () => app.listen({ port: config.PORT, host: config.HOST }));
-  const url = address.replace('127.0.0.1', config.HOST === '127.0.0.1' ? '127.0.0.1' : 'localhost').replace('[::1]', 'localhost');
-  app.log.info(
-    { migrationsApplied: applied, seeded, database: dbh.dialect, timingsMs: timings, totalMs: Math.round(performance.now() - t0) },
-    `store listening on ${url}`,
-  );
-
-  let stopping: Promise<void> | null = null;
-  const runningApp = app;
-  return {
-    app: runningApp,
-    dbh,
-    config,
-    url,
-    stop() {
-      stopping ??= (async () => {
-        await runningApp.close();
-        await dbh.close();
-      })();
-      return stopping;
-    },
-  };
+  return app;
 }

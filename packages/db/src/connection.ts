@@ -34,10 +34,29 @@
  *   and the remaining hooks still run. Hooks must use data the transaction returned; if they need
  *   the database they use `dbh.db` (the transaction is over by then).
  *
+ * ## Prepared statements (SQLite)
+ * Kysely's SQLite driver calls `database.prepare(sql)` for every query, and preparing (parsing and
+ * planning) cost more than running the store's small indexed queries. The database handed to
+ * Kysely is a thin wrapper whose `prepare` answers a cached statement for SQL text it has seen:
+ * an LRU of at most {@link STATEMENT_CACHE_SIZE} statements keyed by the SQL text (the
+ * parameters are bound at each run, so the text is the whole key; `IN (?, ?, ...)` lists of
+ * different lengths are different texts, hence the bound). SQLite re-prepares a cached statement
+ * by itself when the schema changes (migrations). A statement still busy iterating (a stream) is
+ * never handed out twice: a fresh one is prepared instead. PostgreSQL needs nothing here.
+ *
+ * ## Read cache of reference data
+ * `createDb(url, { readCacheTtlMs })` gives the handle a per-process cache that `cachedRead`
+ * uses for data operators change rarely and that may show a few seconds late: site configuration,
+ * base sites, the category tree, CMS pages. Off by default (tests and tools read the database);
+ * the server turns it on with a short TTL (5 s, ADR 0011). No invalidation: several processes
+ * may run, each sees a change within one TTL. `withTransaction` transactions share it.
+ *
  * ## Counting statements
  * `createQueryCounter()` is a Kysely plugin; pass it in `createDb(url, { plugins: [counter] })`
  * and read `counter.count` around an operation to count the SQL statements it ran (benchmarks,
- * N+1 tests). Transaction BEGIN/COMMIT are not counted (driver internals).
+ * N+1 tests). A statement counts once when its result comes back (subqueries are part of their
+ * statement; a statement the database refused is not counted). Transaction BEGIN/COMMIT are not
+ * counted (driver internals).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -53,7 +72,9 @@ import {
   type DatabaseConnection,
   type Driver,
   type KyselyPlugin,
+  type SqliteDatabase,
   type SqliteDialectConfig,
+  type SqliteStatement,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   type QueryResult,
@@ -91,6 +112,12 @@ export interface CreateDbOptions {
   plugins?: KyselyPlugin[];
   /** PostgreSQL pool size (default 10) */
   poolSize?: number;
+  /**
+   * Lifetime in ms of the per-process cache of reference data read through {@link cachedRead}
+   * (site configuration, base sites, categories); 0 or absent: no cache, every read goes to the
+   * database (tests, tools). The server turns it on (ADR 0011).
+   */
+  readCacheTtlMs?: number;
 }
 
 /** A simple FIFO async mutex. */
@@ -114,6 +141,69 @@ export class Mutex {
 
 const sqliteWriteLocks = new WeakMap<Kysely<Database>, Mutex>();
 
+/** A read cache of one database handle (see {@link cachedRead}). */
+interface ReadCache {
+  ttlMs: number;
+  entries: Map<string, { expiresAt: number; value: Promise<unknown> }>;
+}
+
+/** Reference-data caches by Kysely instance; a transaction is another instance, so it has none. */
+const readCaches = new WeakMap<object, ReadCache>();
+
+/** At most this many cached reads per handle (site configuration and categories are a handful; CMS pages one per page). */
+const READ_CACHE_MAX_ENTRIES = 1000;
+
+/**
+ * Answers `load()`, cached for the handle's `readCacheTtlMs` under `key` (ADR 0011). For
+ * reference data that operators change rarely and that may be seen up to the TTL late: site
+ * configuration, base sites, the category tree. Several processes each keep their own copy, so a
+ * change shows everywhere within one TTL, with no invalidation to coordinate.
+ *
+ * - Without a cache (`readCacheTtlMs` 0, or `db` a transaction opened with `db.transaction()`)
+ *   it simply calls `load()`. A `withTransaction` transaction shares its handle's cache: the
+ *   data read through it is by definition allowed to be a TTL late, inside a transaction too
+ *   (an order is priced with the shipping rates the shopper saw a moment earlier).
+ * - Concurrent callers of a missing or expired key share one `load()`; a failed load is not kept.
+ * - The cached value is shared: callers must not mutate it (answer copies where in doubt).
+ */
+export function cachedRead<T>(db: Executor, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = readCaches.get(db);
+  if (!cache) return load();
+  const now = Date.now();
+  const hit = cache.entries.get(key);
+  if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+  const value = load();
+  cache.entries.delete(key);
+  // full: drop the oldest entry (insertion order), so one kind of key cannot flush the others for long
+  if (cache.entries.size >= READ_CACHE_MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+  cache.entries.set(key, { expiresAt: now + cache.ttlMs, value });
+  value.catch(() => {
+    if (cache.entries.get(key)?.value === value) cache.entries.delete(key);
+  });
+  return value;
+}
+
+/** True when `db` reads through a cache ({@link cachedRead}): a cached handle or a `withTransaction` transaction of one. */
+export function hasReadCache(db: Executor): boolean {
+  return readCaches.has(db);
+}
+
+/** Empties the read cache of a handle (after writing reference data in the same process). */
+export function clearReadCache(db: Executor): void {
+  readCaches.get(db)?.entries.clear();
+}
+
+function enableReadCache(db: Kysely<Database>, ttlMs: number | undefined): void {
+  if (ttlMs !== undefined && ttlMs > 0) readCaches.set(db, { ttlMs, entries: new Map() });
+}
+
+/** A `withTransaction` transaction reads reference data through its handle's cache (if any). */
+function withReadCacheOf(db: Kysely<Database>, trx: Executor): Executor {
+  const cache = readCaches.get(db);
+  if (cache) readCaches.set(trx, cache);
+  return trx;
+}
+
 /** better-sqlite3 driver whose transactions start with BEGIN IMMEDIATE (write lock up front). */
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -131,6 +221,38 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
   }
+}
+
+/** How many prepared statements the SQLite statement cache keeps (least recently used dropped first). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The better-sqlite3 database as Kysely sees it, with a bounded LRU cache of prepared statements
+ * keyed by SQL text (see module comment "Prepared statements").
+ */
+export function cachingSqliteDatabase(database: BetterSqlite3.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      database.close();
+    },
+    prepare(text: string): SqliteStatement {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) {
+        // most recently used goes last
+        statements.delete(text);
+        statements.set(text, cached);
+        return cached as unknown as SqliteStatement;
+      }
+      const statement = database.prepare(text);
+      if (!cached) {
+        statements.set(text, statement);
+        if (statements.size > size) statements.delete(statements.keys().next().value!);
+      }
+      return statement as unknown as SqliteStatement;
+    },
+  };
 }
 
 function maskUrl(url: string): string {
@@ -169,8 +291,9 @@ export function createDb(url: string, opts: CreateDbOptions = {}): DbHandle {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }), plugins });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingSqliteDatabase(database) }), plugins });
     sqliteWriteLocks.set(db, new Mutex());
+    enableReadCache(db, opts.readCacheTtlMs);
     return {
       db,
       dialect: 'sqlite',
@@ -190,6 +313,7 @@ export function createDb(url: string, opts: CreateDbOptions = {}): DbHandle {
       if (!closed) console.warn('pg pool error', error.message);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    enableReadCache(db, opts.readCacheTtlMs);
     return {
       db,
       dialect: 'postgres',
@@ -241,7 +365,7 @@ export async function withTransaction<T>(
   if (dbh.dialect === 'sqlite') {
     const lock = sqliteWriteLocks.get(dbh.db) ?? new Mutex();
     const hooks: AfterCommitHook[] = [];
-    const result = await lock.run(() => dbh.db.transaction().execute((trx) => fn(trx, (hook) => hooks.push(hook))));
+    const result = await lock.run(() => dbh.db.transaction().execute((trx) => fn(withReadCacheOf(dbh.db, trx), (hook) => hooks.push(hook))));
     await runHooks(dbh, hooks);
     return result;
   }
@@ -252,7 +376,7 @@ export async function withTransaction<T>(
     try {
       let builder = dbh.db.transaction();
       if (opts.isolation) builder = builder.setIsolationLevel(opts.isolation);
-      const result = await builder.execute((trx) => fn(trx, (hook) => hooks.push(hook)));
+      const result = await builder.execute((trx) => fn(withReadCacheOf(dbh.db, trx), (hook) => hooks.push(hook)));
       await runHooks(dbh, hooks);
       return result;
     } catch (error) {
@@ -271,10 +395,16 @@ export interface QueryCounter extends KyselyPlugin {
   reset(): void;
 }
 
-/** Creates a statement counter plugin. */
+/**
+ * Creates a statement counter plugin (see module comment "Counting statements"). Kysely runs
+ * `transformQuery` for every subquery too (each with its own query id), so the kind of each
+ * query is noted there and the statement is counted in `transformResult`, which only the
+ * executed root query reaches.
+ */
 export function createQueryCounter(): QueryCounter {
   let count = 0;
   let kinds: string[] = [];
+  const kindOf = new WeakMap<object, string>();
   return {
     get count() {
       return count;
@@ -287,11 +417,12 @@ export function createQueryCounter(): QueryCounter {
       kinds = [];
     },
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      count++;
-      kinds.push(args.node.kind);
+      kindOf.set(args.queryId, args.node.kind);
       return args.node;
     },
     async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      count++;
+      kinds.push(kindOf.get(args.queryId) ?? 'unknown');
       return args.result;
     },
   };

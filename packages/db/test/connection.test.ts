@@ -1,12 +1,20 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cachedRead,
+  cachingSqliteDatabase,
+  clearReadCache,
   createDb,
+  getSiteConfig,
+  getSiteConfigValues,
+  hasReadCache,
   createQueryCounter,
   ensureSeeded,
+  loadMigrations,
   migrateToLatest,
   pingDb,
   sqlitePathOf,
@@ -48,12 +56,119 @@ describe('createDb (SQLite)', () => {
   it('migrates idempotently and seeds once', async () => {
     const dbh = createDb(`file:${join(dir, 'migrate.db')}`);
     try {
-      expect(await migrateToLatest(dbh)).toEqual(['0001', '0002', '0003']);
+      const all = (await loadMigrations()).map((m) => m.version);
+      expect(all.slice(0, 4)).toEqual(['0001', '0002', '0003', '0004']);
+      expect(await migrateToLatest(dbh)).toEqual(all);
       expect(await migrateToLatest(dbh)).toEqual([]);
       const versions = await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(dbh.db);
-      expect(versions.rows.map((r) => r.version)).toEqual(['0001', '0002', '0003']);
+      expect(versions.rows.map((r) => r.version)).toEqual(all);
       expect((await ensureSeeded(dbh)).seeded).toBe(true);
       expect((await ensureSeeded(dbh)).seeded).toBe(false);
+    } finally {
+      await dbh.close();
+    }
+  });
+});
+
+describe('SQLite prepared statement cache', () => {
+  it('prepares a SQL text once, keeps the most recently used, and never shares a busy statement', () => {
+    const raw = new BetterSqlite3(':memory:');
+    const database = cachingSqliteDatabase(raw, 2);
+    try {
+      const a = database.prepare('SELECT 1 AS n');
+      expect(database.prepare('SELECT 1 AS n')).toBe(a);
+      const b = database.prepare('SELECT 2 AS n');
+      expect(database.prepare('SELECT 1 AS n')).toBe(a); // a is now the most recent
+      database.prepare('SELECT 3 AS n'); // evicts b, the least recently used
+      expect(database.prepare('SELECT 1 AS n')).toBe(a);
+      expect(database.prepare('SELECT 2 AS n')).not.toBe(b);
+      // a statement iterating (a stream) is busy: another caller gets its own
+      const s = database.prepare('SELECT 1 AS n UNION ALL SELECT 2');
+      const rows = s.iterate([]);
+      rows.next();
+      const other = database.prepare('SELECT 1 AS n UNION ALL SELECT 2');
+      expect(other).not.toBe(s);
+      expect(other.all([])).toEqual([{ n: 1 }, { n: 2 }]);
+      rows.return?.();
+      expect(database.prepare('SELECT 1 AS n UNION ALL SELECT 2')).toBe(s);
+    } finally {
+      database.close();
+    }
+  });
+
+  it('still answers after the schema changes under a cached statement', async () => {
+    const dbh = createDb('file::memory:');
+    try {
+      await sql`CREATE TABLE t (a INTEGER)`.execute(dbh.db);
+      await sql`INSERT INTO t (a) VALUES (1)`.execute(dbh.db);
+      const read = () => sql<Record<string, number>>`SELECT * FROM t`.execute(dbh.db);
+      expect((await read()).rows).toEqual([{ a: 1 }]);
+      await sql`ALTER TABLE t ADD COLUMN b INTEGER DEFAULT 2`.execute(dbh.db);
+      expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
+    } finally {
+      await dbh.close();
+    }
+  });
+});
+
+describe('read cache (cachedRead)', () => {
+  it('is off by default: every read goes to the database', async () => {
+    const dbh = createDb('file::memory:');
+    try {
+      let loads = 0;
+      const load = async () => ++loads;
+      expect(hasReadCache(dbh.db)).toBe(false);
+      expect(await cachedRead(dbh.db, 'k', load)).toBe(1);
+      expect(await cachedRead(dbh.db, 'k', load)).toBe(2);
+    } finally {
+      await dbh.close();
+    }
+  });
+
+  it('keeps a value for the TTL, shares one load between concurrent callers, forgets failures', async () => {
+    const dbh = createDb('file::memory:', { readCacheTtlMs: 60 });
+    try {
+      let loads = 0;
+      const load = async () => {
+        loads++;
+        await new Promise((r) => setTimeout(r, 5));
+        return loads;
+      };
+      expect(hasReadCache(dbh.db)).toBe(true);
+      expect(await Promise.all([cachedRead(dbh.db, 'k', load), cachedRead(dbh.db, 'k', load)])).toEqual([1, 1]);
+      expect(await cachedRead(dbh.db, 'k', load)).toBe(1);
+      expect(await cachedRead(dbh.db, 'other', load)).toBe(2);
+      await new Promise((r) => setTimeout(r, 80));
+      expect(await cachedRead(dbh.db, 'k', load)).toBe(3);
+      clearReadCache(dbh.db);
+      expect(await cachedRead(dbh.db, 'k', load)).toBe(4);
+      await expect(cachedRead(dbh.db, 'bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+      expect(await cachedRead(dbh.db, 'bad', async () => 'up')).toBe('up');
+      // a withTransaction transaction shares the handle's cache; a bare db.transaction() does not
+      await withTransaction(dbh, async (trx) => {
+        expect(hasReadCache(trx)).toBe(true);
+        expect(await cachedRead(trx, 'k', async () => 'fresh')).toBe(4);
+      });
+      await dbh.db.transaction().execute(async (trx) => {
+        expect(hasReadCache(trx)).toBe(false);
+        expect(await cachedRead(trx, 'k', async () => 'fresh')).toBe('fresh');
+      });
+    } finally {
+      await dbh.close();
+    }
+  });
+
+  it('serves site configuration from the cache until the TTL ends', async () => {
+    const dbh = createDb('file::memory:', { readCacheTtlMs: 60_000 });
+    try {
+      await migrateToLatest(dbh);
+      await dbh.db.insertInto('site_config').values({ base_site: 'usb2c', key: 'a', value: '1' }).execute();
+      expect(await getSiteConfigValues(dbh.db, 'usb2c', ['a', 'b'])).toEqual(new Map([['a', '1']]));
+      await dbh.db.updateTable('site_config').set({ value: '2' }).where('key', '=', 'a').execute();
+      expect((await getSiteConfigValues(dbh.db, 'usb2c', ['a'])).get('a')).toBe('1');
+      clearReadCache(dbh.db);
+      expect((await getSiteConfigValues(dbh.db, 'usb2c', ['a'])).get('a')).toBe('2');
+      expect(await getSiteConfig(dbh.db, 'usb2c')).toEqual([{ key: 'a', value: '2' }]);
     } finally {
       await dbh.close();
     }
@@ -181,6 +296,20 @@ describe.each(dbKinds())('query counter on %s', (kind) => {
       expect(counter.kinds).toEqual(['SelectQueryNode', 'SelectQueryNode']);
       counter.reset();
       expect(counter.count).toBe(0);
+      // a subquery is part of its statement: one statement, counted once
+      await testDb.dbh.db
+        .selectFrom('products as p')
+        .select('p.code')
+        .where((eb) => eb.exists(eb.selectFrom('variants as v').select('v.code').whereRef('v.base_product_code', '=', 'p.code')))
+        .limit(1)
+        .execute();
+      await sql`SELECT 1`.execute(testDb.dbh.db);
+      expect(counter.count).toBe(2);
+      expect(counter.kinds).toEqual(['SelectQueryNode', 'RawNode']);
+      // a statement the database refuses is not counted
+      counter.reset();
+      await expect(sql`SELECT * FROM no_such_table`.execute(testDb.dbh.db)).rejects.toThrow();
+      expect(counter.count).toBe(0);
     } finally {
       await testDb.close();
     }
@@ -201,7 +330,7 @@ describe.each(dbKinds().filter((k) => k === 'postgres'))('migrations on %s', () 
     const b = createDb(url.toString());
     try {
       const [ra, rb] = await Promise.all([migrateToLatest(a), migrateToLatest(b)]);
-      expect([...ra, ...rb].sort()).toEqual(['0001', '0002', '0003']);
+      expect([...ra, ...rb].sort()).toEqual((await loadMigrations()).map((m) => m.version));
       const [sa, sb] = await Promise.all([ensureSeeded(a), ensureSeeded(b)]);
       expect([sa.seeded, sb.seeded].filter(Boolean)).toHaveLength(1);
       const products = await a.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -104,6 +104,18 @@ describe('formatMoney', () => {
   it('refuses fractional minor units', () => {
     expect(() => formatMoney(12.5, 'USD', 'en-US')).toThrow(RangeError);
   });
+  it('keeps one formatter per locale and currency: interleaved calls never mix them up', () => {
+    const cases = [
+      [1299, 'USD', 'en-US', '$12.99'],
+      [1299, 'CAD', 'fr-CA', '12,99\u00A0$'],
+      [1299, 'USD', 'en-CA', 'US$12.99'],
+      [1299, 'CAD', 'en-CA', '$12.99'],
+      [1299, 'USD', 'fr-CA', '12,99\u00A0$\u00A0US'],
+    ] as const;
+    for (let round = 0; round < 3; round++) {
+      for (const [minor, currency, locale, expected] of cases) expect(formatMoney(minor, currency, locale)).toBe(expected);
+    }
+  });
 });
 
 describe('toPriceData', () => {

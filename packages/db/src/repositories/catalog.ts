@@ -9,11 +9,13 @@
  * category subtree, or the codes a search matched), the facets are counted in process with the
  * usual "disjunctive" rule (a facet's counts apply every OTHER facet's filters, so choosing
  * `roast:dark` still shows how many medium roasts there are), then only the requested page is
- * loaded in full. This stays cheap up to tens of thousands of products per category (ADR 0003).
+ * loaded in full. This stays cheap up to tens of thousands of products per category (ADR 0003):
+ * the attributes of a category (and its sorted orders) go through the handle's read cache, so a
+ * page request mostly counts in memory and loads its page of cards (ADR 0011).
  */
 import { sql } from 'kysely';
 import { displayedPrice, type SalesPriceStrategy } from '@store/domain';
-import type { Executor } from '../connection.ts';
+import { cachedRead, type Executor } from '../connection.ts';
 
 /** `en` | `fr` */
 export type CatalogLang = 'en' | 'fr';
@@ -289,9 +291,12 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return map;
 }
 
-/** Every category (a small table), ordered by sort order then code. */
+/**
+ * Every category (a small table), ordered by sort order then code. Cached for the handle's
+ * read-cache TTL (ADR 0011): a catalogue import shows in the tree within that time.
+ */
 export async function listCategories(db: Executor): Promise<CategoryRecord[]> {
-  const rows = await db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('code').execute();
+  const rows = await cachedRead(db, 'categories', () => db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('code').execute());
   return rows.map((r) => ({
     code: r.code,
     parentCode: r.parent_code,
@@ -652,22 +657,41 @@ export function countFacets(rows: readonly FacetRow[], filters: FacetFilters): F
   return result;
 }
 
-/**
- * Lists products of a scope on a site with facet filters, counts and paging (see module comment).
- * Statements: 2 (facet attributes, variant sizes) + 2 (cards of the page).
- */
-export async function listProducts(db: Executor, opts: ListProductsOptions): Promise<ListProductsResult> {
-  const { site, lang, scope } = opts;
-  const scopeCodes = scope.kind === 'codes' ? [...new Set(scope.codes)] : [];
-  if (scope.kind === 'codes' && scopeCodes.length === 0) return { cards: [], totalResults: 0, facets: [] };
-  if (scope.kind === 'categories' && scope.categoryCodes.length === 0) return { cards: [], totalResults: 0, facets: [] };
+/** One collator per language: `localeCompare(b, lang)` builds one per call, which dominated sorting. */
+const collators = new Map<CatalogLang, Intl.Collator>();
 
+function collatorOf(lang: CatalogLang): Intl.Collator {
+  let collator = collators.get(lang);
+  if (!collator) {
+    collator = new Intl.Collator(lang);
+    collators.set(lang, collator);
+  }
+  return collator;
+}
+
+/**
+ * The facet rows of a scope (every product of the scope sold on the site with a price, before
+ * any filter), names in one language, and the rows sorted by each sort order, computed on first
+ * use. Shared through the read cache: never mutated once built, except to add a sort order.
+ */
+interface ScopeRows {
+  rows: FacetRow[];
+  sorted: Map<ListSort, FacetRow[]>;
+  /** facet counts and matching rows (in each sort order) by filter query, at most {@link MAX_FILTER_MEMO} */
+  byFilters: Map<string, { facets: FacetResult[]; hits: Map<ListSort, FacetRow[]> }>;
+}
+
+/** Filter combinations remembered per cached scope (the unfiltered listing and the popular filters). */
+const MAX_FILTER_MEMO = 64;
+
+/** Loads the {@link ScopeRows} of a scope. Two statements. */
+async function loadScopeRows(db: Executor, site: string, lang: CatalogLang, scope: ListScope, scopeCodes: readonly string[]): Promise<ScopeRows> {
   let base = db
     .selectFrom('products as p')
     .innerJoin('product_sites as ps', (j) => j.onRef('ps.product_code', '=', 'p.code').on('ps.base_site', '=', site))
     .innerJoin('prices as pr', (j) => j.onRef('pr.variant_code', '=', 'p.default_variant_code').on('pr.base_site', '=', site))
     .where('p.discontinued', '=', 0);
-  if (scope.kind === 'codes') base = base.where('p.code', 'in', scopeCodes);
+  if (scope.kind === 'codes') base = base.where('p.code', 'in', [...scopeCodes]);
   if (scope.kind === 'categories')
     base = base.where((eb) =>
       eb.exists(
@@ -689,8 +713,7 @@ export async function listProducts(db: Executor, opts: ListProductsOptions): Pro
         'p.beverage_type',
         'p.pack_type',
         'p.sort_order',
-        'p.name_en',
-        'p.name_fr',
+        lang === 'fr' ? 'p.name_fr as name' : 'p.name_en as name',
         'pr.price_minor',
         'pr.discount_price_minor',
         'pr.is_discount_price',
@@ -713,7 +736,7 @@ export async function listProducts(db: Executor, opts: ListProductsOptions): Pro
     const counts = [...new Set((sizes.get(r.code) ?? []).map((s) => countCode(Number(s.count), packType)))];
     return {
       code: r.code,
-      name: lang === 'fr' ? r.name_fr : r.name_en,
+      name: r.name,
       brand: r.brand,
       brandCode: r.brand_code,
       sortOrder: Number(r.sort_order),
@@ -728,13 +751,15 @@ export async function listProducts(db: Executor, opts: ListProductsOptions): Pro
       },
     };
   });
+  return { rows, sorted: new Map(), byFilters: new Map() };
+}
 
-  const facets = countFacets(rows, opts.filters);
-  const hits = rows.filter((r) => matches(r, opts.filters, null));
-  const rank = new Map(scopeCodes.map((c, i) => [c, i]));
-  const byName = (a: FacetRow, b: FacetRow) => a.name.localeCompare(b.name, lang) || a.code.localeCompare(b.code);
-  hits.sort((a, b) => {
-    switch (opts.sort) {
+/** `rows` in the order of `sort` (a new array; `rows` is left as it is). */
+function sortRows(rows: readonly FacetRow[], sort: ListSort, lang: CatalogLang, rank: ReadonlyMap<string, number> | null): FacetRow[] {
+  const collator = collatorOf(lang);
+  const byName = (a: FacetRow, b: FacetRow) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code);
+  return [...rows].sort((a, b) => {
+    switch (sort) {
       case 'name-asc':
         return byName(a, b);
       case 'price-asc':
@@ -742,11 +767,55 @@ export async function listProducts(db: Executor, opts: ListProductsOptions): Pro
       case 'price-desc':
         return b.priceMinor - a.priceMinor || byName(a, b);
       case 'relevance':
-        return scope.kind === 'codes'
-          ? (rank.get(a.code) ?? 0) - (rank.get(b.code) ?? 0)
-          : a.sortOrder - b.sortOrder || byName(a, b);
+        return rank ? (rank.get(a.code) ?? 0) - (rank.get(b.code) ?? 0) : a.sortOrder - b.sortOrder || byName(a, b);
     }
   });
+}
+
+/**
+ * Lists products of a scope on a site with facet filters, counts and paging (see module comment).
+ * Statements: 2 (facet attributes, variant sizes) + 2 (cards of the page).
+ *
+ * For a category scope (or the whole site) the facet attributes of the scope, and the scope
+ * sorted by each sort order, go through the handle's read cache (ADR 0011): a page request then
+ * filters and counts in memory and loads only the cards of its page (2 statements), and a price
+ * or catalogue change shows within the cache's TTL. Search scopes (codes ranked by a search)
+ * are read each time.
+ */
+export async function listProducts(db: Executor, opts: ListProductsOptions): Promise<ListProductsResult> {
+  const { site, lang, scope } = opts;
+  const scopeCodes = scope.kind === 'codes' ? [...new Set(scope.codes)] : [];
+  if (scope.kind === 'codes' && scopeCodes.length === 0) return { cards: [], totalResults: 0, facets: [] };
+  if (scope.kind === 'categories' && scope.categoryCodes.length === 0) return { cards: [], totalResults: 0, facets: [] };
+
+  const scoped =
+    scope.kind === 'codes'
+      ? await loadScopeRows(db, site, lang, scope, scopeCodes)
+      : await cachedRead(db, `listing:${JSON.stringify([site, lang, scope.kind === 'all' ? '*' : [...scope.categoryCodes].sort()])}`, () =>
+          loadScopeRows(db, site, lang, scope, scopeCodes),
+        );
+  const rank = scope.kind === 'codes' ? new Map(scopeCodes.map((c, i) => [c, i])) : null;
+  let sorted = scoped.sorted.get(opts.sort);
+  if (!sorted) {
+    sorted = sortRows(scoped.rows, opts.sort, lang, rank);
+    scoped.sorted.set(opts.sort, sorted);
+  }
+
+  // Facet counts and matches depend only on the scope and the filters: computed once per filter
+  // combination while the scope is cached (shared answers, only ever read).
+  const filterKey = facetQueryOf(opts.filters);
+  let counted = scoped.byFilters.get(filterKey);
+  if (!counted) {
+    counted = { facets: countFacets(scoped.rows, opts.filters), hits: new Map() };
+    if (scoped.byFilters.size >= MAX_FILTER_MEMO) scoped.byFilters.delete(scoped.byFilters.keys().next().value!);
+    scoped.byFilters.set(filterKey, counted);
+  }
+  const facets = counted.facets;
+  let hits = counted.hits.get(opts.sort);
+  if (!hits) {
+    hits = sorted.filter((r) => matches(r, opts.filters, null));
+    counted.hits.set(opts.sort, hits);
+  }
   const start = opts.page * opts.pageSize;
   const pageCodes = hits.slice(start, start + opts.pageSize).map((r) => r.code);
   const cards = await getProductCards(db, { site, lang, codes: pageCodes });

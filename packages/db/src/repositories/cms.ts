@@ -4,7 +4,7 @@
  * shape `{ "en": {...}, "fr": {...} }`; readers get the request language (English when the
  * French text is missing). A page with its slots and components is three statements.
  */
-import type { Executor } from '../connection.ts';
+import { cachedRead, type Executor } from '../connection.ts';
 
 /** A component in one language: its uid, type and data. */
 export interface CmsComponentRecord {
@@ -88,6 +88,15 @@ function splitUids(list: string): string[] {
  *   code, else the site's template page of that type (the first by uid).
  */
 export async function findCmsPage(
+  db: Executor,
+  opts: { site: string; lang: string; pageType: string; labelOrId?: string | null; code?: string | null },
+): Promise<CmsPageRecord | null> {
+  // Cached for the handle's read-cache TTL (ADR 0011): the answer is shared, callers only read it.
+  const cacheKey = `cms_page:${JSON.stringify([opts.site, opts.lang, opts.pageType, opts.labelOrId ?? null, opts.code ?? null])}`;
+  return cachedRead(db, cacheKey, () => loadCmsPage(db, opts));
+}
+
+async function loadCmsPage(
   db: Executor,
   opts: { site: string; lang: string; pageType: string; labelOrId?: string | null; code?: string | null },
 ): Promise<CmsPageRecord | null> {
