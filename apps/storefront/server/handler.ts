@@ -3,9 +3,10 @@
  * server-rendered; ADR 0005). The API server's catch-all route calls it for every non-API path.
  *
  * Per request, in order: apex host → 302 to `www.` (spec §2); a file of build/client (hashed
- * /assets/* cached immutable); otherwise React Router renders the page with a load context
- * carrying the API fetch, the cached machine-to-machine token, the hosts and a fresh CSP nonce;
- * security headers are added to every answer.
+ * /assets/* cached immutable, text files compressed once and kept in memory); otherwise React
+ * Router renders the page with a load context carrying the API fetch, the cached
+ * machine-to-machine token, the hosts and a fresh CSP nonce; security headers are added to every
+ * answer, and pages are compressed as they stream when the browser accepts it (compression.ts).
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +19,7 @@ import { createAuthService } from '../app/lib/auth/service.server.ts';
 import { csrfGuard } from '../app/lib/csrf.server.ts';
 import { applySecurityHeaders, createNonce } from '../app/lib/security.server.ts';
 import { createTokenProvider } from '../app/lib/token.server.ts';
+import { compressResponse, createAssetCompressor, precompressAssets } from './compression.ts';
 import { serveStatic } from './static.ts';
 
 export interface StorefrontHandlerOptions {
@@ -62,6 +64,9 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     clientSecret: opts.clientSecret,
   });
   const clientDir = resolve(opts.buildDir, 'client');
+  const compressor = createAssetCompressor();
+  // Compress the build's assets in the background now (zlib's thread pool), not on first request.
+  void precompressAssets(resolve(clientDir, 'assets'), compressor);
   // issue 3: customer sign-in, refresh and revocation (one refresh coordinator per process)
   const auth = createAuthService({
     fetch: opts.apiFetch,
@@ -75,7 +80,7 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     const apex = apexRedirect(requestHost(request), url, opts.hosts);
     if (apex) return new Response(null, { status: APEX_REDIRECT_STATUS, headers: { Location: apex } });
 
-    const file = await serveStatic(clientDir, url.pathname, request.method);
+    const file = await serveStatic(clientDir, url.pathname, request.method, { acceptEncoding: request.headers.get('accept-encoding'), compressor });
     if (file) return file;
 
     const nonce = createNonce();
@@ -101,6 +106,6 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     // issue 3: auth / CSRF cookies written while serving the request (refresh, sign-in, sign-out)
     for (const cookie of storefront.setCookies?.values() ?? []) headers.append('Set-Cookie', cookie);
     applySecurityHeaders(headers, nonce);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return compressResponse(request, new Response(response.body, { status: response.status, statusText: response.statusText, headers }));
   };
 }

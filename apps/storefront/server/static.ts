@@ -2,11 +2,15 @@
  * Static files of the client build (build/client): hashed assets under /assets/ are cached for a
  * year (immutable), other files (favicon) for an hour. Only regular files inside the directory
  * are served; anything else answers null (the request goes on to React Router).
+ *
+ * Text files (JS, CSS, SVG, ...) go out brotli- or gzip-compressed when the request accepts it,
+ * from an in-memory copy compressed once (compression.ts, ADR 0011).
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { addVaryAcceptEncoding, isCompressible, negotiateEncoding, type AssetCompressor } from './compression.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -39,11 +43,19 @@ export function cacheControlOf(pathname: string): string {
   return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
+/** Options of `serveStatic`. */
+export interface StaticOptions {
+  /** the request's Accept-Encoding header */
+  acceptEncoding?: string | null;
+  /** compresses (once) and keeps text files; without it files are sent as they are */
+  compressor?: AssetCompressor;
+}
+
 /**
  * Answers a GET/HEAD for a file of `root`, or null when the path is not a file there (or
  * escapes it). `pathname` is the URL path name (percent-encoded).
  */
-export async function serveStatic(root: string, pathname: string, method: string): Promise<Response | null> {
+export async function serveStatic(root: string, pathname: string, method: string, opts: StaticOptions = {}): Promise<Response | null> {
   if (method !== 'GET' && method !== 'HEAD') return null;
   if (pathname === '/' || pathname.endsWith('/') || !pathname.includes('.')) return null;
   let decoded: string;
@@ -66,6 +78,17 @@ export async function serveStatic(root: string, pathname: string, method: string
       'Last-Modified': info.mtime.toUTCString(),
       'X-Content-Type-Options': 'nosniff',
     });
+    if (opts.compressor && isCompressible(headers.get('content-type'))) {
+      addVaryAcceptEncoding(headers);
+      const encoding = negotiateEncoding(opts.acceptEncoding ?? null);
+      const compressed = encoding ? await opts.compressor.get(file, `${info.mtimeMs}:${info.size}`, () => readFile(file)) : null;
+      if (encoding && compressed) {
+        const bytes = compressed[encoding];
+        headers.set('Content-Encoding', encoding);
+        headers.set('Content-Length', String(bytes.length));
+        return new Response(method === 'HEAD' ? null : bytes, { status: 200, headers });
+      }
+    }
     if (method === 'HEAD') return new Response(null, { status: 200, headers });
     const body = Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>;
     return new Response(body, { status: 200, headers });

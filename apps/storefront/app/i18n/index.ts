@@ -8,20 +8,26 @@ import { accountEn } from './account.en.ts';
 import { accountFr } from './account.fr.ts';
 import { authEn } from './auth.en.ts';
 import { authFr } from './auth.fr.ts';
+import { catalogueEn } from './catalogue.en.ts';
+import type { CatalogueKey } from './catalogue.en.ts';
+import { catalogueFr } from './catalogue.fr.ts';
 import { checkoutEn } from './checkout.en.ts';
 import { checkoutFr } from './checkout.fr.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
+import { promoEn } from './promo.en.ts';
+import { promoFr } from './promo.fr.ts';
 
-const enAll = { ...en, ...checkoutEn, ...accountEn, ...authEn };
+/** Every message id (shell + cart/checkout + account + auth + promo). */
+export type MessageKey = CatalogueKey;
 
-/** Every message id (shell + cart/checkout). */
-export type MessageKey = keyof typeof enAll;
-
-/** The message catalogue of each language. */
+/**
+ * The message catalogue of each language (merged in catalogue.en.ts / catalogue.fr.ts, which
+ * the browser loads one at a time; this module, with both, is for the server and tests).
+ */
 export const messages: Record<Lang, Record<MessageKey, string>> = {
-  en: enAll,
-  fr: { ...fr, ...checkoutFr, ...accountFr, ...authFr },
+  en: catalogueEn,
+  fr: catalogueFr,
 };
 
 /** The catalogue pairs checked by the i18n test: [name, English, French]. */
@@ -30,4 +36,5 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['checkout', checkoutEn, checkoutFr],
   ['account', accountEn, accountFr],
   ['auth', authEn, authFr],
+  ['promo', promoEn, promoFr],
 ];

@@ -2,18 +2,19 @@
  * Message formatting outside React (loaders, actions, tests): `t(id, values)` with the same ICU
  * catalogues as the components (react-intl).
  */
-import { createIntl, createIntlCache } from 'react-intl';
 import type { Lang } from '@store/domain';
 import { messages } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/index.ts';
+import { intlFor } from './intl-shape.ts';
 
 /** Formats one message; values fill ICU placeholders. */
 export type Translate = (id: MessageKey, values?: Record<string, string | number>) => string;
 
-const cache = createIntlCache();
-
-/** A translator for a language (`fr` uses the fr-CA locale). */
+/**
+ * A translator for a language (`fr` uses the fr-CA locale). Cheap: the react-intl shape of each
+ * language is built once per process and shared (intl-shape.ts).
+ */
 export function createTranslator(lang: Lang): Translate {
-  const intl = createIntl({ locale: lang === 'fr' ? 'fr-CA' : 'en', messages: messages[lang] }, cache);
+  const intl = intlFor(lang === 'fr' ? 'fr-CA' : 'en', messages[lang]);
   return (id, values) => intl.formatMessage({ id }, values);
 }

@@ -4,7 +4,14 @@
  * checkboxes, so filtering works without JavaScript). The API's `q` is the filters joined by
  * commas.
  */
-import { SORT_CODES } from '@store/contracts';
+import type { SORT_CODES as API_SORT_CODES } from '@store/contracts';
+
+/**
+ * The API's sort codes (@store/contracts SORT_CODES), repeated here because list pages use them
+ * in the browser and importing @store/contracts there would bring its zod schemas along
+ * (ADR 0011). `satisfies` fails the typecheck if the two lists drift apart.
+ */
+export const SORT_CODES = ['relevance', 'name-asc', 'price-asc', 'price-desc'] as const satisfies typeof API_SORT_CODES;
 
 export type SortCode = (typeof SORT_CODES)[number];
 

@@ -30,6 +30,7 @@ export async function loadCategoryPage(args: ContextArgs & { params: Params }) {
     description: ctx.t('meta.description', { brand: SITES[ctx.site].name }),
     canonical: answer.category.url,
     alternates: answer.category.alternateUrls,
+    origin: ctx.url.origin,
     noindex: state.filters.length > 0,
   };
   return {

@@ -25,6 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
       title: page.metadata.title ?? ctx.t('meta.title', { title: page.title, brand }),
       description: page.metadata.description,
       canonical: ctx.paths.content(label),
+      origin: ctx.url.origin,
     },
   };
 }

@@ -24,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
     description: page?.metadata.description ?? ctx.t('meta.description', { brand }),
     canonical: ctx.paths.home,
     alternates: ctx.site === 'cab2c' ? { en: '/', fr: '/fr' } : undefined,
+    origin: ctx.url.origin,
   };
   return { components: page?.components ?? [], carousels: page?.carousels ?? {}, meta };
 }

@@ -12,7 +12,7 @@ import { pathsFor } from '../../lib/paths.ts';
 import { useShell } from '../../lib/shell-data.ts';
 import { useT } from '../../lib/use-t.ts';
 import { ProductCard } from '../product/ProductCard.tsx';
-import { mediaUrl } from './cms-data.ts';
+import { mediaUrl } from './media.ts';
 import type { BannerData, CategoryTilesData, KnownComponent, ParagraphData, ProductCarouselData } from './cms-data.ts';
 
 /** Catches a render error of one section on the client: the section disappears, the page stays. */

@@ -1,6 +1,8 @@
 /**
  * Shapes of the CMS components the storefront renders (packages/db/src/seed/content.ts), checked
- * with zod so a malformed component is skipped instead of breaking the page.
+ * with zod so a malformed component is skipped instead of breaking the page. Checked on the
+ * server (loaders); client components import only the types from here, so zod stays out of the
+ * browser bundle (ADR 0011).
  */
 import { z } from 'zod';
 import type { CmsComponent } from '@store/contracts';
@@ -62,7 +64,4 @@ export function parseComponent(c: CmsComponent): KnownComponent | null {
   return r.success ? r.data : null;
 }
 
-/** The image of a product code (the API's generated SVG). */
-export function mediaUrl(code: string): string {
-  return `/medias/${encodeURIComponent(code)}.svg`;
-}
+export { mediaUrl } from './media.ts';

@@ -1,6 +1,6 @@
 /** The sort select of list pages: a GET form (Apply button without JavaScript). */
 import { Form, useSubmit } from 'react-router';
-import { SORT_CODES } from '@store/contracts';
+import { SORT_CODES } from '../../lib/listing.ts';
 import type { ListState } from '../../lib/listing.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useT } from '../../lib/use-t.ts';

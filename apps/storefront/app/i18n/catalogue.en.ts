@@ -1,0 +1,15 @@
+/**
+ * The whole English catalogue: every part (shell, checkout, account, auth, promo) merged. Its
+ * own module so the browser loads only the page's language (root.tsx; ADR 0011). A new part is
+ * added here, in catalogue.fr.ts and in CATALOGUE_PAIRS (index.ts).
+ */
+import { accountEn } from './account.en.ts';
+import { authEn } from './auth.en.ts';
+import { checkoutEn } from './checkout.en.ts';
+import { en } from './en.ts';
+import { promoEn } from './promo.en.ts';
+
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn };
+
+/** Every message id. */
+export type CatalogueKey = keyof typeof catalogueEn;

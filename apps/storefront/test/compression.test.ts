@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compressResponse, createAssetCompressor, negotiateEncoding } from '../server/compression.ts';
+import { serveStatic } from '../server/static.ts';
+
+const html = `<!DOCTYPE html><html><body>${'<p>Medium roast coffee pods, 24 count</p>'.repeat(200)}</body></html>`;
+
+function page(body: BodyInit | null, headers: Record<string, string> = {}, status = 200): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
+}
+
+function get(acceptEncoding?: string, method = 'GET'): Request {
+  return new Request('http://localhost/p', { method, headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } });
+}
+
+describe('negotiateEncoding', () => {
+  it('prefers br, honours q-values and refusals', () => {
+    expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+    expect(negotiateEncoding('gzip, deflate')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('*;q=0.1, br;q=0')).toBe('gzip');
+    expect(negotiateEncoding('identity')).toBeNull();
+    expect(negotiateEncoding('gzip;q=0, br;q=0')).toBeNull();
+    expect(negotiateEncoding(null)).toBeNull();
+  });
+});
+
+describe('compressResponse', () => {
+  it('compresses a page with brotli or gzip and says so', async () => {
+    const br = compressResponse(get('gzip, br'), page(html, { 'Content-Length': String(html.length) }));
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-length')).toBeNull();
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brBytes.length).toBeLessThan(html.length / 5);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(html);
+
+    const gz = compressResponse(get('gzip'), page(html, { Vary: 'Cookie' }));
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
+  });
+
+  it('leaves alone what should not be compressed', async () => {
+    const none = compressResponse(get(), page(html));
+    expect(none.headers.get('content-encoding')).toBeNull();
+    expect(none.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await none.text()).toBe(html);
+    const head = page(null);
+    expect(compressResponse(get('br', 'HEAD'), head)).toBe(head);
+    const image = page('x'.repeat(5000), { 'Content-Type': 'image/png' });
+    expect(compressResponse(get('br'), image)).toBe(image);
+    const small = page('<p>hi</p>', { 'Content-Length': '9' });
+    expect(compressResponse(get('br'), small)).toBe(small);
+    const encoded = page(html, { 'Content-Encoding': 'gzip' });
+    expect(compressResponse(get('br'), encoded)).toBe(encoded);
+    const redirect = new Response(null, { status: 302, headers: { Location: '/x' } });
+    expect(compressResponse(get('br'), redirect)).toBe(redirect);
+  });
+
+  it('flushes each streamed chunk: the first part of a page arrives before the rest is rendered', async () => {
+    let release!: () => void;
+    const later = new Promise<void>((r) => (release = r));
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(`<html><body><h1>Shell</h1>${'x'.repeat(2000)}`));
+        await later;
+        controller.enqueue(encoder.encode('<p>deferred</p></body></html>'));
+        controller.close();
+      },
+    });
+    const response = compressResponse(get('br'), page(stream));
+    const reader = response.body!.getReader();
+    const inflate = createBrotliDecompress();
+    const seen: string[] = [];
+    inflate.on('data', (chunk: Buffer) => seen.push(chunk.toString()));
+    const first = await reader.read();
+    inflate.write(first.value);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen.join('')).toContain('<h1>Shell</h1>');
+    expect(seen.join('')).not.toContain('deferred');
+    release();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      inflate.write(value);
+    }
+    await new Promise<void>((r) => inflate.end(r));
+    expect(seen.join('')).toContain('<p>deferred</p></body></html>');
+  });
+});
+
+describe('serveStatic with a compressor', () => {
+  const root = mkdtempSync(join(tmpdir(), 'static-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const js = `export const messages = ${JSON.stringify(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`key${i}`, `Message number ${i}`])))};`;
+  writeFileSync(join(root, 'app.js'), js);
+  writeFileSync(join(root, 'tiny.css'), 'a{}');
+  writeFileSync(join(root, 'logo.png'), Buffer.alloc(4000, 1));
+
+  it('answers hashed assets compressed once, with the right length and Vary', async () => {
+    const compressor = createAssetCompressor();
+    const res = (await serveStatic(root, '/app.js', 'GET', { acceptEncoding: 'gzip, br', compressor }))!;
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    expect(brotliDecompressSync(bytes).toString()).toBe(js);
+    const gz = (await serveStatic(root, '/app.js', 'GET', { acceptEncoding: 'gzip', compressor }))!;
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(js);
+    const plain = (await serveStatic(root, '/app.js', 'GET', { compressor }))!;
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(js);
+  });
+
+  it('sends small and binary files as they are', async () => {
+    const compressor = createAssetCompressor();
+    const css = (await serveStatic(root, '/tiny.css', 'GET', { acceptEncoding: 'br', compressor }))!;
+    expect(css.headers.get('content-encoding')).toBeNull();
+    expect(await css.text()).toBe('a{}');
+    const png = (await serveStatic(root, '/logo.png', 'GET', { acceptEncoding: 'br', compressor }))!;
+    expect(png.headers.get('content-encoding')).toBeNull();
+    expect(png.headers.get('vary')).toBeNull();
+    expect((await png.arrayBuffer()).byteLength).toBe(4000);
+  });
+});
