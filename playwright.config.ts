@@ -11,15 +11,15 @@ import { defineConfig, devices } from '@playwright/test';
 /** Port of the e2e server (fixed, not the developer's 3000). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /**
- * Port of the SMTP sink that e2e/account.spec.ts starts inside its test (forgot password: the
- * email must arrive over real SMTP). While no sink listens, the API's background sends fail and
- * are only logged.
+ * Port of the SMTP sink started once for the run by e2e/smtp-sink.ts (globalSetup): emails
+ * (forgot password, e-gift cards) arrive over real SMTP and specs read them with `readMails()`.
  */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/smtp-sink.ts',
   outputDir: './test-results/e2e/artifacts',
   fullyParallel: false,
   forbidOnly: true,

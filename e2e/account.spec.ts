@@ -3,8 +3,7 @@
  * the cart anonymously, sign in through the header flyout and see the merged cart, check out
  * signed in (saving the address and the card on the first order, reusing them on the second),
  * see the orders in the history with the spec §3 status mapping; forgot password: the email
- * arrives at an SMTP sink started by this test (the server's SMTP_URL points at it, see
- * playwright.config.ts) and its link resets the password; `document.cookie`, localStorage and
+ * arrives at the run's SMTP sink (e2e/smtp-sink.ts; the server's SMTP_URL points at it) and its link resets the password; `document.cookie`, localStorage and
  * sessionStorage never hold a token. Also the account pages themselves: profile, password, the
  * address book (page size 4, spec §9) without JavaScript, and axe on each page.
  */
@@ -12,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { SMTPServer } from 'smtp-server';
 import { CA_ORIGIN, DEMO_CODES, expect, test, US_ORIGIN } from './fixtures.ts';
 import {
   buyBoxAddButton,
@@ -27,9 +25,8 @@ import {
   signUp,
   VERMONT_GUEST,
 } from './shopper.ts';
+import { readMails } from './smtp-sink.ts';
 
-/** Port of the SMTP sink (the webServer's SMTP_URL, playwright.config.ts). */
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 /** The e2e database (playwright.config.ts DATABASE_URL). */
 const DB_FILE = fileURLToPath(new URL('../test-results/e2e/store.db', import.meta.url));
 
@@ -166,25 +163,7 @@ test.describe('accounts, usb2c, English', () => {
   });
 
   test('forgot password: the email reaches the SMTP sink and its link sets a new password', async ({ page, consoleProblems }) => {
-    const mails: string[] = [];
-    const sink = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (d: Buffer) => chunks.push(d));
-        stream.on('end', () => {
-          mails.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      sink.once('error', reject);
-      sink.listen(SMTP_PORT, '127.0.0.1', () => resolve());
-    });
-    try {
+    {
       const c = newCustomer('reset');
       await signUp(page, US_ORIGIN, c);
       await signOutFromHeader(page, c);
@@ -198,8 +177,9 @@ test.describe('accounts, usb2c, English', () => {
       await expect(page.getByText(`If an account exists for ${c.email}`)).toBeVisible();
 
       // the message arrives at the sink (quoted-printable decoded), addressed to the customer
-      await expect.poll(() => mails.find((m) => m.includes(c.email) && /reset-password\?token=/.test(decodeQp(m))) ?? null, { timeout: 20_000 }).not.toBeNull();
-      const mail = decodeQp(mails.find((m) => m.includes(c.email) && /reset-password\?token=/.test(decodeQp(m))) ?? '');
+      const resetMail = () => readMails().find((m) => m.includes(c.email) && /reset-password\?token=/.test(m)) ?? null;
+      await expect.poll(resetMail, { timeout: 20_000 }).not.toBeNull();
+      const mail = resetMail() ?? '';
       const link = /\/reset-password\?token=[A-Za-z0-9_%.-]+/.exec(mail)?.[0] ?? '';
       expect(link).not.toBe('');
 
@@ -239,8 +219,6 @@ test.describe('accounts, usb2c, English', () => {
       await main.getByLabel('Password', exact).fill(newPassword);
       await main.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('banner').getByText(`Hi, ${c.firstName}`)).toBeVisible();
-    } finally {
-      await new Promise<void>((resolve) => sink.close(() => resolve()));
     }
   });
 
@@ -411,7 +389,3 @@ async function signUpNoJs(page: Page, c: { firstName: string; lastName: string; 
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
-/** Decodes a quoted-printable mail body (soft line breaks and =XX escapes). */
-function decodeQp(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}

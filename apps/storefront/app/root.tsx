@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { RawIntlProvider } from 'react-intl';
+import type { IntlConfig } from 'react-intl';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import {
   data,
@@ -19,17 +20,19 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { pathIsFrench } from '@store/domain';
+import type { Lang } from '@store/domain';
 import type { Route } from './+types/root';
 import { ErrorPage, NotFoundPage } from './components/ErrorPage.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
 import { Snackbar } from './components/Snackbar.tsx';
-import { messages } from './i18n/index.ts';
 import { addToCartErrorKey } from './lib/add-to-cart-result.ts';
 import { CartUiContext } from './lib/cart-ui.ts';
 import type { CartUi, SnackMessage } from './lib/cart-ui.ts';
 import { useNonce } from './lib/nonce.ts';
+import { intlFor } from './lib/intl-shape.ts';
 import { loadShell } from './lib/shell.server.ts';
+import { applyQueryParamCoupon } from './lib/promo.server.ts';
 import { pathsFor } from './lib/paths.ts';
 import { DEFAULT_SHELL, ShellContext } from './lib/shell-data.ts';
 import type { ShellData } from './lib/shell-data.ts';
@@ -49,9 +52,45 @@ export const links: Route.LinksFunction = () => [
 
 /** Brand, language, header data and cart count; never throws (each part falls back). */
 export async function loader(args: Route.LoaderArgs) {
+  await applyQueryParamCoupon(args); // `?coupon=CODE`: applies it and redirects without it (issue 4)
   const { shell, headers } = await loadShell(args);
   return data(shell, { headers });
 }
+
+// Message catalogues (ADR 0011): the server has both languages (./i18n/index.ts); the browser
+// loads only the page's language, one cached chunk per language, before the app hydrates (the
+// top-level await below holds this module, hence hydration, until it is there), and the other
+// one in `clientLoader` when a navigation changes the language. `import.meta.env.SSR` is a
+// build-time constant: the client build drops the server branch and with it ./i18n/index.ts (a
+// static import would stay in the client bundle, as an import for side effects, with both
+// languages behind it).
+const serverMessages = import.meta.env.SSR ? (await import('./i18n/index.ts')).messages : null;
+const clientCatalogues: Partial<Record<Lang, Record<string, string>>> = {};
+
+async function loadCatalogue(lang: Lang): Promise<void> {
+  clientCatalogues[lang] ??= lang === 'fr' ? (await import('./i18n/catalogue.fr.ts')).catalogueFr : (await import('./i18n/catalogue.en.ts')).catalogueEn;
+}
+
+if (!import.meta.env.SSR && typeof document !== 'undefined') await loadCatalogue(document.documentElement.lang.startsWith('fr') ? 'fr' : 'en');
+
+/** The catalogue of a language (empty only if the browser could not load it: ids are shown). */
+function catalogueOf(lang: Lang): Record<string, string> {
+  return (serverMessages ? serverMessages[lang] : clientCatalogues[lang]) ?? NO_MESSAGES;
+}
+
+const NO_MESSAGES: Record<string, string> = {};
+
+/** In the browser, root data comes with the catalogue of its language (a language switch). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const shell = await serverLoader();
+  await loadCatalogue(shell.lang);
+  return shell;
+}
+
+/** react-intl errors: a missing message shows its id; anything else is worth a warning. */
+const onIntlError: NonNullable<IntlConfig['onError']> = (err) => {
+  if (err.code !== 'MISSING_TRANSLATION') console.warn(err.message);
+};
 
 /** The shell data only changes with an action (cart count) or a change of brand or language. */
 export function shouldRevalidate({ formMethod, currentUrl, nextUrl, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -61,6 +100,7 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, actionResult
     return refused ? false : defaultShouldRevalidate;
   }
   if (pathIsFrench(currentUrl.pathname) !== pathIsFrench(nextUrl.pathname)) return true;
+  if (nextUrl.searchParams.has('coupon')) return true;
   if (currentUrl.searchParams.get('site') !== nextUrl.searchParams.get('site')) return true;
   return currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search ? defaultShouldRevalidate : false;
 }
@@ -75,6 +115,10 @@ function flashMessage(shell: ShellData, t: ReturnType<typeof useT>, addedParam: 
     };
   }
   if (shell.flash?.kind === 'error') return { kind: 'error', text: t(addToCartErrorKey(shell.flash.reason)) };
+  if (shell.flash?.kind === 'coupon') {
+    const { ok, text, link } = shell.flash;
+    return { kind: ok ? 'success' : 'error', text, ...(ok && link ? { link: { href: link, label: t('promo.coupon.snackbarShop') } } : {}) };
+  }
   if (addedParam) return { kind: 'success', text: t('addToCart.addedGeneric'), link: cart };
   return null;
 }
@@ -135,15 +179,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <IntlProvider
-          locale={shell.lang === 'fr' ? 'fr-CA' : 'en'}
-          messages={messages[shell.lang]}
-          onError={(err) => {
-            if (err.code !== 'MISSING_TRANSLATION') console.warn(err.message);
-          }}
-        >
+        {/* one IntlShape per catalogue and locale, reused across renders (lib/intl-shape.ts) */}
+        <RawIntlProvider value={intlFor(shell.lang === 'fr' ? 'fr-CA' : 'en', catalogueOf(shell.lang), onIntlError)}>
           <ShellBody shell={shell}>{children}</ShellBody>
-        </IntlProvider>
+        </RawIntlProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -106,6 +106,10 @@ export function readFlash(request: Request): Flash | null {
       };
     }
     if (o.kind === 'error' && typeof o.reason === 'string') return { kind: 'error', reason: o.reason.slice(0, 64) };
+    if (o.kind === 'coupon' && typeof o.text === 'string') {
+      const link = typeof o.link === 'string' && o.link.startsWith('/') && !o.link.startsWith('//') ? o.link.slice(0, 500) : null;
+      return { kind: 'coupon', ok: o.ok === true, text: o.text.slice(0, 300), link };
+    }
     return null;
   } catch {
     return null;

@@ -1,4 +1,6 @@
 /** The add-to-cart outcome shown once by the snackbar after a no-JavaScript redirect (spec §4). */
 export type Flash =
   | { kind: 'added'; name: string | null; cartQuantity: number }
-  | { kind: 'error'; reason: string };
+  | { kind: 'error'; reason: string }
+  /** issue 4 `?coupon=CODE` (applyQueryParamCoupon): the translated outcome, and the coupon's page */
+  | { kind: 'coupon'; ok: boolean; text: string; link: string | null };

@@ -11,6 +11,8 @@ import accountCss from '../components/account/account.css?url';
 import { useVariantText } from '../components/cart/use-variant-text.ts';
 import { AddressBlock } from '../components/checkout/AddressFields.tsx';
 import { OrderSummary } from '../components/checkout/OrderSummary.tsx';
+import { OrderPayment } from '../components/promotions/OrderPayment.tsx';
+import promotionsCss from '../components/promotions/promotions.css?url';
 import checkoutCss from '../components/checkout/checkout.css?url';
 import { pageMeta } from '../lib/meta.ts';
 import { useT } from '../lib/use-t.ts';
@@ -19,6 +21,7 @@ import { loadOrder } from './account-orders.server.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: checkoutCss },
+  { rel: 'stylesheet', href: promotionsCss },
   { rel: 'stylesheet', href: accountCss },
 ];
 
@@ -77,7 +80,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <h3>{t('confirmation.payment')}</h3>
-                <p>{t('checkout.payment.cardSummary', { brand, last4: order.paymentInfo.last4 })}</p>
+                <OrderPayment order={order} brand={brand} />
               </div>
             </div>
           </section>
@@ -104,6 +107,10 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
             titleId="order-summary-title"
             taxKnown
             totals={{ ...order, deliveryMode: { name: order.deliveryMode.name }, itemCount: order.totalUnitCount }}
+            promotions={order.appliedPromotions}
+            giftCards={order.giftCardPayments.map((g) => ({ key: g.giftCardId, maskedCode: g.maskedCode, amount: g.amount }))}
+            amountToPay={order.amountPaidByCard}
+            toPayLabel={t('promo.summary.paidByCard')}
           />
         </aside>
       </div>

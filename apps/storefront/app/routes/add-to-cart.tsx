@@ -15,6 +15,7 @@ import type { AddToCartResult } from '../lib/add-to-cart-result.ts';
 import { flashCookie } from '../lib/cookies.server.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import { logServerError } from '../lib/logger.server.ts';
+import { applyCategoryCoupon } from '../lib/promo.server.ts';
 
 /** A same-site path to go back to (`/x?y`), never another origin; `fallback` otherwise. */
 export function safeRedirect(to: FormDataEntryValue | null, fallback: string): string {
@@ -54,6 +55,8 @@ export async function action(args: Route.ActionArgs) {
         ...(ctx.cart.guid ? { cartGuid: ctx.cart.guid } : {}),
       });
       ctx.cart.setGuid(headers, answer.cartGuid);
+      // a coupon kept from `?coupon=` before the cart existed (issue 4 category coupon cookie)
+      await applyCategoryCoupon(ctx, answer.cartGuid, headers);
       result = { ok: true, cartQuantity: answer.cartQuantity, productName: answer.entry.product.name };
     } catch (error) {
       if (isApiError(error) && error.isClientError) {

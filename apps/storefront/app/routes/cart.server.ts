@@ -12,6 +12,9 @@ import type { PageMeta } from '../lib/meta.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
 import { translateOccError } from '../components/checkout/occ-errors.ts';
+import { isPromoIntent } from '../components/promotions/promo-actions.ts';
+import type { PromoActionResult } from '../components/promotions/promo-actions.ts';
+import { promoFormAction } from '../lib/promo.server.ts';
 
 /** The cart as sent to the browser: without its guid (the guid lives in an HttpOnly cookie only). */
 export type CartView = Omit<Cart, 'cartGuid'>;
@@ -110,10 +113,16 @@ function intOf(v: FormDataEntryValue | null): number | null {
  * Handles `intent=update` (fields `entryNumber`, `qty`; qty 0 removes) and `intent=remove`
  * (`entryNumber`). A fetcher (`_mode=fetch`) gets {@link CartActionResult}; a plain form POST is
  * redirected back to the cart page on success, and gets the result with status 400 on failure.
+ * The coupon box's intents (`applyCoupon`, `removeCoupon`, issue 4) answer a
+ * {@link PromoActionResult} instead (lib/promo.server.ts).
  */
-export async function cartAction(args: ContextArgs): Promise<Response | ReturnType<typeof data<CartActionResult>>> {
+export async function cartAction(
+  args: ContextArgs,
+): Promise<Response | ReturnType<typeof data<CartActionResult>> | ReturnType<typeof data<PromoActionResult>>> {
   const ctx = getRequestContext(args);
   const form = await args.request.formData();
+  const rawIntent = form.get('intent');
+  if (isPromoIntent(rawIntent)) return promoFormAction(args, rawIntent, form, { redirectTo: ctx.paths.cart });
   const intent = form.get('intent') === 'remove' ? 'remove' : 'update';
   const fetchMode = form.get('_mode') === 'fetch';
   const entryNumber = intOf(form.get('entryNumber'));

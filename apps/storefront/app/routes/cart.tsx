@@ -10,13 +10,20 @@ import type { Route } from './+types/cart';
 import { CartLine, CART_FETCHER_KEY } from '../components/cart/CartLine.tsx';
 import { FreeShippingProgress, OrderSummary } from '../components/checkout/OrderSummary.tsx';
 import checkoutCss from '../components/checkout/checkout.css?url';
+import { CouponBox } from '../components/promotions/CouponBox.tsx';
+import { isPromoResult } from '../components/promotions/promo-actions.ts';
+import type { PromoActionResult } from '../components/promotions/promo-actions.ts';
+import promotionsCss from '../components/promotions/promotions.css?url';
 import { useCartUi } from '../lib/cart-ui.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useT } from '../lib/use-t.ts';
 import { cartAction, loadCartPage } from './cart.server.ts';
 import type { CartActionResult } from './cart.server.ts';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: checkoutCss },
+  { rel: 'stylesheet', href: promotionsCss },
+];
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
 
@@ -51,7 +58,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const ui = useCartUi();
   const fetcher = useFetcher<CartActionResult>({ key: CART_FETCHER_KEY });
-  const actionData = useActionData<CartActionResult>();
+  const pageAction = useActionData<CartActionResult | PromoActionResult>();
+  // a refused coupon (JavaScript off) is the coupon box's; everything else is the lines'
+  const promoResult = isPromoResult(pageAction) ? pageAction : undefined;
+  const actionData = isPromoResult(pageAction) ? undefined : pageAction;
   const result = fetcher.data ?? actionData;
   const seen = useRef<CartActionResult | undefined>(undefined);
 
@@ -122,7 +132,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               titleId="cart-summary-title"
               taxKnown={cart.deliveryAddress !== null}
               totals={{ ...cart, itemCount: cart.cartQuantity }}
+              promotions={cart.appliedPromotions}
+              giftCards={cart.appliedGiftCards.map((g) => ({ key: g.giftCardId, maskedCode: g.maskedCode, amount: g.appliedAmount }))}
+              amountToPay={cart.amountToPay}
             />
+            <CouponBox action={cartPath} coupons={cart.appliedCoupons} result={promoResult} idPrefix="cart-coupon" />
             <FreeShippingProgress
               away={cart.amountAwayFromFreeShipping}
               threshold={cart.freeShippingThreshold}

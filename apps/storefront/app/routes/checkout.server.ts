@@ -21,6 +21,9 @@ import { regionOptions, SITES } from '@store/domain';
 import type { Country } from '@store/domain';
 import { data, redirect } from 'react-router';
 import { toFormErrors } from '../components/checkout/occ-errors.ts';
+import { couponErrorKey, giftCardErrorKey, isPromoIntent } from '../components/promotions/promo-actions.ts';
+import type { PromoActionResult } from '../components/promotions/promo-actions.ts';
+import { promoFormAction } from '../lib/promo.server.ts';
 import type { FormErrors } from '../components/checkout/occ-errors.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
@@ -55,8 +58,12 @@ export const CARD_FIELDS = ['cardNumber', 'cardExpiry', 'cardCvc'] as const;
 
 /** What the review section needs to place the order. */
 export interface PaymentStep {
-  provider: PaymentProviderName;
+  /** null when gift cards pay everything (no payment intent, issue 4) */
+  provider: PaymentProviderName | null;
+  /** '' when gift cards pay everything */
   paymentIntentId: string;
+  /** issue 4: the cart's gift cards cover the whole total, so no card payment is made */
+  coveredByGiftCards: boolean;
   /** generated when the review renders; sent back in a hidden field (one order per key) */
   idempotencyKey: string;
   /** Stripe publishable key (Stripe only) */
@@ -149,6 +156,11 @@ function selfPathOf(ctx: RequestContext): string {
   return ctx.url.pathname.replace(/\/+$/, '');
 }
 
+/** Do the cart's gift cards pay its whole total (issue 4: then no payment intent, no card)? */
+export function coveredByGiftCards(cart: Pick<Cart, 'appliedGiftCards' | 'amountToPay'>): boolean {
+  return cart.appliedGiftCards.length > 0 && Math.round(cart.amountToPay.value * 100) <= 0;
+}
+
 /** Loads the checkout page (see module comment). */
 export async function loadCheckoutPage(args: ContextArgs): Promise<CheckoutPageData> {
   const ctx = getRequestContext(args);
@@ -163,19 +175,23 @@ export async function loadCheckoutPage(args: ContextArgs): Promise<CheckoutPageD
   if (!validation.valid) throw redirect(`${ctx.paths.cart}?review=1`);
   const done = doneOf(cart);
   const open = openSection(done, ctx.url.searchParams.get('edit'));
+  const covered = coveredByGiftCards(cart);
   const [modes, intent] = await Promise.all([
     done.shipping ? ctx.commerce.getDeliveryModes(ctx.site, cart.cartGuid, { lang: ctx.lang }).then((m) => m.deliveryModes) : Promise.resolve([]),
-    open === 'payment' ? ctx.commerce.createPaymentIntent(ctx.site, cart.cartGuid, { lang: ctx.lang }) : Promise.resolve(null),
+    open === 'payment' && !covered ? ctx.commerce.createPaymentIntent(ctx.site, cart.cartGuid, { lang: ctx.lang }) : Promise.resolve(null),
   ]);
   // The intent may have changed the cart's view (none today); the cart read above stays the source.
   const payment: PaymentStep | null = intent
     ? {
         provider: intent.provider,
         paymentIntentId: intent.paymentIntentId,
+        coveredByGiftCards: false,
         idempotencyKey: randomUUID(),
         publishableKey: intent.publishableKey ?? null,
       }
-    : null;
+    : open === 'payment' && covered
+      ? { provider: null, paymentIntentId: '', coveredByGiftCards: true, idempotencyKey: randomUUID(), publishableKey: null }
+      : null;
   const country = countryOf(ctx);
   return {
     meta: { title: ctx.t('meta.title', { title: ctx.t('checkout.metaTitle'), brand: SITES[ctx.site].name }), noindex: true },
@@ -264,16 +280,26 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function placeOrderOnce(
   ctx: RequestContext,
   cartGuid: string,
-  args: { idempotencyKey: string; paymentIntentId: string; cardNumber: string; savedPaymentMethodId?: string; saveCard?: boolean },
+  args: {
+    idempotencyKey: string;
+    paymentIntentId: string;
+    cardNumber: string;
+    savedPaymentMethodId?: string;
+    saveCard?: boolean;
+    /** issue 4: gift cards pay everything: no payment intent, no card */
+    giftCardsOnly?: boolean;
+  },
 ): Promise<Order> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await ctx.commerce.placeOrder(ctx.site, cartGuid, {
         idempotencyKey: args.idempotencyKey,
-        paymentIntentId: args.paymentIntentId,
-        ...(args.savedPaymentMethodId
-          ? { savedPaymentMethodId: args.savedPaymentMethodId }
-          : { paymentMethod: { testCardNumber: args.cardNumber }, ...(args.saveCard ? { saveCard: true } : {}) }),
+        ...(args.giftCardsOnly ? {} : { paymentIntentId: args.paymentIntentId }),
+        ...(args.giftCardsOnly
+          ? {}
+          : args.savedPaymentMethodId
+            ? { savedPaymentMethodId: args.savedPaymentMethodId }
+            : { paymentMethod: { testCardNumber: args.cardNumber }, ...(args.saveCard ? { saveCard: true } : {}) }),
         lang: ctx.lang,
       });
     } catch (error) {
@@ -288,10 +314,17 @@ export async function placeOrderOnce(
  * Handles one section POST (see module comment). Answers a redirect on success, or
  * {@link CheckoutActionData} with status 400 on failure. Non-4xx API failures propagate (error page).
  */
-export async function checkoutAction(args: ContextArgs): Promise<Response | ReturnType<typeof data<CheckoutActionData>>> {
+export async function checkoutAction(
+  args: ContextArgs,
+): Promise<Response | ReturnType<typeof data<CheckoutActionData>> | ReturnType<typeof data<PromoActionResult>>> {
   const ctx = getRequestContext(args);
   const form = await args.request.formData();
   const rawIntent = str(form, 'intent');
+  // issue 4: the coupon box and the gift-card forms (lib/promo.server.ts)
+  if (isPromoIntent(rawIntent)) {
+    const back = rawIntent === 'applyCoupon' || rawIntent === 'removeCoupon' ? selfPathOf(ctx) : `${selfPathOf(ctx)}#gift-cards`;
+    return promoFormAction(args, rawIntent, form, { redirectTo: back });
+  }
   const intent: Intent | null = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as Intent) : null;
   const section: SectionId = intent ? SECTION_OF_INTENT[intent] : 'contact';
   const country = countryOf(ctx);
@@ -314,13 +347,15 @@ export async function checkoutAction(args: ContextArgs): Promise<Response | Retu
     const idempotencyKey = str(form, 'idempotencyKey');
     const paymentIntentId = str(form, 'paymentIntentId');
     const savedCard = str(form, 'savedCard');
-    if (idempotencyKey && paymentIntentId) {
+    const giftCardsOnly = str(form, 'coveredByGiftCards') === '1';
+    if (idempotencyKey && (paymentIntentId || giftCardsOnly)) {
       try {
         const order = await placeOrderOnce(ctx, guid, {
           idempotencyKey,
           paymentIntentId,
           cardNumber: str(form, 'cardNumber').replace(/[\s-]/g, ''),
           ...(savedCard && savedCard !== NEW_CHOICE ? { savedPaymentMethodId: savedCard } : {}),
+          ...(giftCardsOnly ? { giftCardsOnly: true } : {}),
         });
         return toConfirmation(order, guid);
       } catch {
@@ -394,15 +429,17 @@ export async function checkoutAction(args: ContextArgs): Promise<Response | Retu
         if (missing !== 'payment') {
           return fail({ fieldErrors: {}, formError: ctx.t(MISSING_KEYS[missing]) });
         }
-        const savedCard = isSignedIn(ctx) ? str(form, 'savedCard') : '';
+        // issue 4: when the cart's gift cards pay everything, no card and no payment intent
+        const giftCardsOnly = coveredByGiftCards(cart);
+        const savedCard = isSignedIn(ctx) && !giftCardsOnly ? str(form, 'savedCard') : '';
         const useSavedCard = savedCard !== '' && savedCard !== NEW_CHOICE;
-        const saveCard = isSignedIn(ctx) && !useSavedCard && form.get('saveCard') === 'on';
-        const card = useSavedCard ? { errors: {}, cardNumber: '' } : checkCardFields(ctx, form, new Date());
+        const saveCard = isSignedIn(ctx) && !useSavedCard && !giftCardsOnly && form.get('saveCard') === 'on';
+        const card = useSavedCard || giftCardsOnly ? { errors: {}, cardNumber: '' } : checkCardFields(ctx, form, new Date());
         const cardValues = { savedCard, saveCard: saveCard ? 'on' : '' };
         if (Object.keys(card.errors).length > 0) return fail({ fieldErrors: card.errors, formError: null }, cardValues);
         const idempotencyKey = str(form, 'idempotencyKey');
         const paymentIntentId = str(form, 'paymentIntentId');
-        if (!idempotencyKey || !paymentIntentId) return fail({ fieldErrors: {}, formError: ctx.t('occ.paymentFailed') }, cardValues);
+        if (!idempotencyKey || (!paymentIntentId && !giftCardsOnly)) return fail({ fieldErrors: {}, formError: ctx.t('occ.paymentFailed') }, cardValues);
         try {
           const order = await placeOrderOnce(ctx, guid, {
             idempotencyKey,
@@ -410,9 +447,17 @@ export async function checkoutAction(args: ContextArgs): Promise<Response | Retu
             cardNumber: card.cardNumber,
             ...(useSavedCard ? { savedPaymentMethodId: savedCard } : {}),
             ...(saveCard ? { saveCard: true } : {}),
+            ...(giftCardsOnly ? { giftCardsOnly: true } : {}),
           });
           return toConfirmation(order, guid);
         } catch (error) {
+          const promoError = promoPlacementError(ctx, error);
+          if (promoError) {
+            return data<CheckoutActionData>(
+              { section, errors: { fieldErrors: {}, formError: promoError }, values: cardValues, idempotencyKey: randomUUID() },
+              { status: 400 },
+            );
+          }
           const errors = toFormErrors(
             ctx.t,
             error,
@@ -432,6 +477,18 @@ export async function checkoutAction(args: ContextArgs): Promise<Response | Retu
     if (isApiError(error) && error.isClientError) return fail(toFormErrors(ctx.t, error, { fields: [] }));
     throw error;
   }
+}
+
+/**
+ * A coupon or gift-card refusal at placement (issue 4: a used-up coupon, a gift-card balance that
+ * changed) in the shopper's language, or null for any other error.
+ */
+function promoPlacementError(ctx: RequestContext, error: unknown): string | null {
+  if (!isApiError(error) || !error.isClientError) return null;
+  const type = error.errors[0]?.type;
+  if (type === 'GiftCardError') return ctx.t(giftCardErrorKey(error.reason, error.status));
+  if (type === 'CouponError') return ctx.t(couponErrorKey(error.reason));
+  return null;
 }
 
 /** The message shown when "Place order" is pressed before a section is complete. */

@@ -9,10 +9,15 @@ import { Link } from 'react-router';
 import type { Route } from './+types/checkout';
 import { AddressBlock } from '../components/checkout/AddressFields.tsx';
 import { OrderSummary } from '../components/checkout/OrderSummary.tsx';
-import { Section } from '../components/checkout/Section.tsx';
+import { FormAlert, Section } from '../components/checkout/Section.tsx';
 import type { SectionState } from '../components/checkout/Section.tsx';
 import { BillingForm, ContactForm, DeliveryForm, PaymentFields, ShippingForm, usePlaceOrder } from '../components/checkout/SectionForms.tsx';
 import checkoutCss from '../components/checkout/checkout.css?url';
+import { CouponBox } from '../components/promotions/CouponBox.tsx';
+import { GiftCardForm, GiftCardFormTargets } from '../components/promotions/GiftCardForm.tsx';
+import { isPromoResult } from '../components/promotions/promo-actions.ts';
+import type { PromoActionResult } from '../components/promotions/promo-actions.ts';
+import promotionsCss from '../components/promotions/promotions.css?url';
 import { pageMeta } from '../lib/meta.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { useT } from '../lib/use-t.ts';
@@ -21,7 +26,10 @@ import { checkoutAction, loadCheckoutPage } from './checkout.server.ts';
 import type { CheckoutPageData, SectionId } from './checkout.server.ts';
 import { CsrfField } from '../lib/csrf.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: checkoutCss },
+  { rel: 'stylesheet', href: promotionsCss },
+];
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
 
@@ -36,8 +44,8 @@ export async function action(args: Route.ActionArgs) {
 const ORDER: readonly SectionId[] = ['contact', 'shipping', 'delivery', 'billing', 'payment'];
 const TOTAL_STEPS = 6;
 
-/** The sticky order summary: the lines, then the totals. */
-function CheckoutSummary({ data }: { data: CheckoutPageData }) {
+/** The sticky order summary: the lines, then the totals, then the coupon box (issue 4). */
+function CheckoutSummary({ data, promoResult }: { data: CheckoutPageData; promoResult: PromoActionResult | undefined }) {
   const t = useT();
   const variantText = useVariantText();
   const { cart } = data;
@@ -47,7 +55,11 @@ function CheckoutSummary({ data }: { data: CheckoutPageData }) {
         titleId="checkout-summary-title"
         taxKnown={cart.deliveryAddress !== null}
         totals={{ ...cart, itemCount: cart.cartQuantity }}
+        promotions={cart.appliedPromotions}
+        giftCards={cart.appliedGiftCards.map((g) => ({ key: g.giftCardId, maskedCode: g.maskedCode, amount: g.appliedAmount }))}
+        amountToPay={cart.amountToPay}
       />
+      <CouponBox action={data.selfPath} coupons={cart.appliedCoupons} result={promoResult} idPrefix="checkout-coupon" />
       <h3 className="visually-hidden">{t('summary.items')}</h3>
       <ul className="summary-lines">
         {cart.entries.map((e) => (
@@ -70,8 +82,11 @@ function CheckoutSummary({ data }: { data: CheckoutPageData }) {
   );
 }
 
-export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CheckoutPage({ loaderData, actionData: pageAction }: Route.ComponentProps) {
   const data = loaderData;
+  // a refused coupon or gift-card POST (JavaScript off) belongs to those boxes, not to a section
+  const promoResult = isPromoResult(pageAction) ? pageAction : undefined;
+  const actionData = isPromoResult(pageAction) ? undefined : pageAction;
   const { cart, done, country, regions, payment } = data;
   const t = useT();
   const hydrated = useHydrated();
@@ -157,25 +172,53 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <BillingForm {...formProps} cart={cart} country={country} regions={regions} />
     </Section>
   );
+  // Issue 4: gift cards in the payment section (their controls belong to forms rendered after the
+  // place-order form, GiftCardFormTargets); when they pay everything, no card fields.
+  const withGiftCards = cart.appliedGiftCards.length > 0;
   const paymentSection = (
     <Section id="payment" step={5} total={TOTAL_STEPS} title={t('checkout.payment.title')} state={reviewOpen ? 'open' : 'todo'}>
       {payment ? (
-        <PaymentFields payment={payment} errors={place.errors} firstField={place.firstField} savedCards={data.account?.cards} values={place.values} />
+        <>
+          <GiftCardForm giftCards={cart.appliedGiftCards} result={promoResult} />
+          {payment.coveredByGiftCards ? (
+            <>
+              <p className="giftcard-covered">
+                <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" focusable="false">
+                  <path d="M3 8.5 6.5 12 13 4.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                {t('promo.gc.coversAll')}
+              </p>
+              <FormAlert id="payment-alert" message={place.errors.formError} />
+            </>
+          ) : (
+            <>
+              {withGiftCards ? <p className="giftcard-pay-rest">{t('promo.gc.payRest', { amount: cart.amountToPay.formattedValue })}</p> : null}
+              <PaymentFields payment={payment} errors={place.errors} firstField={place.firstField} savedCards={data.account?.cards} values={place.values} />
+            </>
+          )}
+        </>
       ) : null}
     </Section>
   );
+  const canPlace = payment !== null && (payment.coveredByGiftCards || payment.provider === 'test');
   const review = (
     <Section id="review" step={6} total={TOTAL_STEPS} title={t('checkout.review.title')} state={reviewOpen ? 'open' : 'todo'}>
       <div className="review">
         <p className="review-total">{t('checkout.review.total', { total: cart.totalPrice.formattedValue })}</p>
+        {withGiftCards ? (
+          <p className="review-to-pay">
+            {payment?.coveredByGiftCards ? t('promo.review.coveredByGiftCards') : t('promo.review.toPay', { amount: cart.amountToPay.formattedValue })}
+          </p>
+        ) : null}
         <p className="section-note">{t('checkout.review.text')}</p>
         <input type="hidden" name="intent" value="place" />
         <input type="hidden" name="paymentIntentId" value={payment?.paymentIntentId ?? ''} />
         <input type="hidden" name="idempotencyKey" value={place.result?.idempotencyKey ?? payment?.idempotencyKey ?? ''} />
+        {payment?.coveredByGiftCards ? <input type="hidden" name="coveredByGiftCards" value="1" /> : null}
         <button
           type="submit"
           className="btn btn-primary btn-block place-order"
-          disabled={place.pending || payment?.provider !== 'test'}
+          disabled={place.pending || !canPlace}
           aria-busy={place.pending || undefined}
         >
           {place.pending ? t('checkout.review.placing') : t('checkout.review.placeOrder')}
@@ -211,9 +254,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               {review}
             </>
           )}
+          {reviewOpen ? <GiftCardFormTargets action={action} giftCards={cart.appliedGiftCards} /> : null}
           {ORDER.indexOf(open) < ORDER.indexOf('payment') ? <p className="section-note steps-note">{t('checkout.review.notReady')}</p> : null}
         </div>
-        <CheckoutSummary data={data} />
+        <CheckoutSummary data={data} promoResult={promoResult} />
       </div>
     </div>
   );

@@ -8,6 +8,8 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/order-confirmation';
 import { AddressBlock } from '../components/checkout/AddressFields.tsx';
 import { OrderSummary } from '../components/checkout/OrderSummary.tsx';
+import { OrderPayment } from '../components/promotions/OrderPayment.tsx';
+import promotionsCss from '../components/promotions/promotions.css?url';
 import checkoutCss from '../components/checkout/checkout.css?url';
 import { pageMeta } from '../lib/meta.ts';
 import { useT } from '../lib/use-t.ts';
@@ -19,7 +21,10 @@ import { FormAlert } from '../components/checkout/Section.tsx';
 import { createAccountAction, loadConfirmationPage } from './order-confirmation.server.ts';
 import type { CreateAccountActionData } from './order-confirmation.server.ts';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: checkoutCss },
+  { rel: 'stylesheet', href: promotionsCss },
+];
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
 
@@ -146,7 +151,7 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
               </div>
               <div>
                 <h3>{t('confirmation.payment')}</h3>
-                <p>{t('checkout.payment.cardSummary', { brand, last4: order.paymentInfo.last4 })}</p>
+                <OrderPayment order={order} brand={brand} />
               </div>
             </div>
           </section>
@@ -157,6 +162,10 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
             titleId="order-summary-title"
             taxKnown
             totals={{ ...order, deliveryMode: { name: order.deliveryMode.name }, itemCount: order.totalUnitCount }}
+            promotions={order.appliedPromotions}
+            giftCards={order.giftCardPayments.map((g) => ({ key: g.giftCardId, maskedCode: g.maskedCode, amount: g.amount }))}
+            amountToPay={order.amountPaidByCard}
+            toPayLabel={t('promo.summary.paidByCard')}
           />
           <h3 className="visually-hidden">{t('summary.items')}</h3>
           <ul className="summary-lines">

@@ -5,7 +5,8 @@
  * default variant; the fragment is read in the browser).
  */
 import { canonicalProductRedirect, SITES } from '@store/domain';
-import type { ProductCard, ProductFull } from '@store/contracts';
+import type { DiscountMessage, ProductCard, ProductFull } from '@store/contracts';
+import type { PdpFreeShipping } from '../components/promotions/FreeShippingProgress.tsx';
 import { parseComponent } from '../components/cms/cms-data.ts';
 import { redirect } from 'react-router';
 import type { Params } from 'react-router';
@@ -63,8 +64,39 @@ export async function loadProductPage(args: ContextArgs & { params: Params }) {
     description: product.summary || undefined,
     canonical: product.url,
     alternates: product.alternateUrls,
+    origin: ctx.url.origin,
   };
-  return { product, selectedCode, meta, crossSell: loadCrossSell(ctx, product.code) };
+  return { product, selectedCode, meta, crossSell: loadCrossSell(ctx, product.code), promo: loadPdpPromo(ctx) };
+}
+
+/** Issue 4 data of the buy box: free-shipping progress from the shopper's cart, spec §6 message. */
+export interface PdpPromo {
+  /** from the open cart with lines; null without one (the page then shows the whole threshold) */
+  freeShipping: Extract<PdpFreeShipping, { kind: 'cart' }> | null;
+  /** the spec §6 discount message, or null when the API has none */
+  discountMessage: DiscountMessage | null;
+}
+
+/**
+ * The shopper's cart (free-shipping progress) and the discount message. Deferred: never rejects,
+ * each part answers null when anything fails, so the product page can never break because of it.
+ */
+export function loadPdpPromo(ctx: RequestContext): Promise<PdpPromo> {
+  const opts = { lang: ctx.lang };
+  const freeShipping: Promise<PdpPromo['freeShipping']> = ctx.cart.guid
+    ? ctx.commerce
+        .getCart(ctx.site, ctx.cart.guid, opts)
+        .then((c) =>
+          c.status === 'open' && c.entries.length > 0
+            ? { kind: 'cart' as const, away: c.amountAwayFromFreeShipping, threshold: c.freeShippingThreshold, qualifies: c.qualifiesForFreeShipping }
+            : null,
+        )
+        .catch(() => null)
+    : Promise.resolve(null);
+  const discountMessage = ctx.commerce.getDiscountMessage(ctx.site, opts).catch(() => null);
+  return Promise.all([freeShipping, discountMessage])
+    .then(([f, d]) => ({ freeShipping: f, discountMessage: d }))
+    .catch(() => ({ freeShipping: null, discountMessage: null }));
 }
 
 /** A "you may also like" list below the product. */

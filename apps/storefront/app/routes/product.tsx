@@ -16,6 +16,10 @@ import { displayedMinor, Price, priceStrings, toMinor } from '../components/prod
 import { StockStatus } from '../components/product/StockStatus.tsx';
 import { VariantSwatches } from '../components/product/VariantSwatches.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { DiscountMessage } from '../components/promotions/DiscountMessage.tsx';
+import { FreeShippingProgress } from '../components/promotions/FreeShippingProgress.tsx';
+import type { PdpFreeShipping } from '../components/promotions/FreeShippingProgress.tsx';
+import promotionsCss from '../components/promotions/promotions.css?url';
 import { SectionBoundary } from '../components/cms/CmsBlocks.tsx';
 import { ProductCard } from '../components/product/ProductCard.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -23,12 +27,15 @@ import { pathsFor } from '../lib/paths.ts';
 import { useShell } from '../lib/shell-data.ts';
 import { useT } from '../lib/use-t.ts';
 import { loadProductPage } from './product.server.ts';
+import type { PdpPromo } from './product.server.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   return loadProductPage(args);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: promotionsCss }];
 
 /** The variant whose URL suffix is in the fragment (`#24ct`), if any. */
 export function variantFromHash(options: VariantOption[], hash: string): VariantOption | undefined {
@@ -43,27 +50,49 @@ export function variantFromHash(options: VariantOption[], hash: string): Variant
   return options.find((o) => o.variantUrlSuffix === suffix || o.variantUrlSuffix === `#${suffix}`);
 }
 
-function FreeShippingLine({ product, variant }: { product: ProductFull; variant: VariantOption | undefined }) {
-  const t = useT();
-  const { locale } = useShell();
+/**
+ * Free shipping without a cart (issue 4): the whole site threshold (the product answer's distance
+ * plus the default variant's price), or "qualifies" when the shown variant alone reaches it.
+ */
+function noCartFreeShipping(product: ProductFull, variant: VariantOption | undefined): PdpFreeShipping {
   const currency: CurrencyIso = product.amountAwayFromFreeShipping.currencyIso === 'CAD' ? 'CAD' : 'USD';
   const awayDefault = toMinor(product.amountAwayFromFreeShipping.value);
+  const chosen = displayedMinor(variant ?? product).priceMinor;
+  if (awayDefault <= 0) return { kind: 'noCart', threshold: null, itemQualifies: true };
+  const thresholdMinor = awayDefault + displayedMinor(product).priceMinor;
+  return {
+    kind: 'noCart',
+    threshold: { value: thresholdMinor / 100, formattedValue: '', currencyIso: currency },
+    itemQualifies: chosen >= thresholdMinor,
+  };
+}
+
+/** The buy box's free-shipping progress and discount message (deferred; never breaks the page). */
+function BuyBoxPromo({ promo, product, variant }: { promo: Promise<PdpPromo>; product: ProductFull; variant: VariantOption | undefined }) {
+  const { locale } = useShell();
   if (product.isVirtual) return null;
-  let away = awayDefault;
-  if (variant && awayDefault > 0) {
-    const def = displayedMinor(product).priceMinor;
-    const chosen = displayedMinor(variant).priceMinor;
-    away = Math.max(0, awayDefault + def - chosen);
-  }
+  const placeholder = <div className="pdp-free-shipping" aria-hidden="true" />;
   return (
-    <p className="free-shipping">
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M3 6h11v9H3zM14 9h4l3 3v3h-7z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-        <circle cx="7" cy="17" r="1.8" fill="currentColor" />
-        <circle cx="17" cy="17" r="1.8" fill="currentColor" />
-      </svg>
-      {away > 0 ? t('product.freeShippingAway', { amount: formatMoney(away, currency, locale) }) : t('product.freeShippingYes')}
-    </p>
+    <SectionBoundary>
+      <Suspense fallback={placeholder}>
+        <Await resolve={promo} errorElement={null}>
+          {(data) => {
+            let status = data.freeShipping ?? noCartFreeShipping(product, variant);
+            if (status.kind === 'noCart' && status.threshold) {
+              const minor = toMinor(status.threshold.value);
+              const currency: CurrencyIso = status.threshold.currencyIso === 'CAD' ? 'CAD' : 'USD';
+              status = { ...status, threshold: { ...status.threshold, formattedValue: formatMoney(minor, currency, locale) } };
+            }
+            return (
+              <>
+                {data.discountMessage ? <DiscountMessage message={data.discountMessage} /> : null}
+                <FreeShippingProgress status={status} />
+              </>
+            );
+          }}
+        </Await>
+      </Suspense>
+    </SectionBoundary>
   );
 }
 
@@ -117,7 +146,7 @@ function BundleContents({ product }: { product: ProductFull }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, selectedCode, crossSell } = loaderData;
+  const { product, selectedCode, crossSell, promo } = loaderData;
   const t = useT();
   const { lang, locale } = useShell();
   const paths = pathsFor(lang);
@@ -142,6 +171,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       discountPriceData: variant ? variant.discountPriceData : product.discountPriceData,
       isDiscountPrice: priceSource.isDiscountPrice,
       salesPriceStrategy: priceSource.salesPriceStrategy,
+      promotedPriceData: variant?.promotedPriceData ?? null,
+      personalizedPriceData: variant?.personalizedPriceData ?? null,
     },
     locale,
   );
@@ -179,6 +210,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               discountPriceData: variant ? variant.discountPriceData : product.discountPriceData,
               isDiscountPrice: priceSource.isDiscountPrice,
               salesPriceStrategy: priceSource.salesPriceStrategy,
+              promotedPriceData: variant?.promotedPriceData ?? null,
+              personalizedPriceData: variant?.personalizedPriceData ?? null,
             }}
             locale={locale}
             size="lg"
@@ -201,7 +234,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               />
             ) : null}
           </AddToCartForm>
-          <FreeShippingLine product={product} variant={variant} />
+          <BuyBoxPromo promo={promo} product={product} variant={variant} />
           {product.summary ? <p className="pdp-summary">{product.summary}</p> : null}
         </div>
       </div>

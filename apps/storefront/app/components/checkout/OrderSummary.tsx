@@ -4,7 +4,9 @@
  * tax; Canadian GST/HST/PST/QST, issue 2), total. Amounts arrive formatted by the API in the
  * page's locale (fr-CA "12,99 $").
  */
-import type { PriceData, TaxLine } from '@store/contracts';
+import type { AppliedPromotion, PriceData, TaxLine } from '@store/contracts';
+import { GiftCardLines, PromotionLines } from '../promotions/PromotionLines.tsx';
+import type { GiftCardLine } from '../promotions/PromotionLines.tsx';
 import { useShell } from '../../lib/shell-data.ts';
 import { useT } from '../../lib/use-t.ts';
 
@@ -30,6 +32,14 @@ export interface OrderSummaryProps {
   titleId: string;
   /** hide the title (the caller shows its own) */
   hideTitle?: boolean;
+  /** issue 4: the applied promotions, one row each (instead of the single "Discounts" row) */
+  promotions?: AppliedPromotion[];
+  /** issue 4: gift cards paying part of the total, shown after it with "Amount to pay" */
+  giftCards?: GiftCardLine[];
+  /** issue 4: what the card pays (cart `amountToPay`, order `amountPaidByCard`) */
+  amountToPay?: PriceData;
+  /** the label of the `amountToPay` row ("Amount to pay" by default; "Paid by card" on orders) */
+  toPayLabel?: string;
 }
 
 /** One row of the summary. */
@@ -48,7 +58,7 @@ export function formatRate(rateBps: number, locale: string): string {
 }
 
 /** The totals as a description list. */
-export function OrderSummary({ totals, taxKnown, titleId, hideTitle }: OrderSummaryProps) {
+export function OrderSummary({ totals, taxKnown, titleId, hideTitle, promotions, giftCards, amountToPay, toPayLabel }: OrderSummaryProps) {
   const t = useT();
   const { locale } = useShell();
   const shipping =
@@ -64,7 +74,9 @@ export function OrderSummary({ totals, taxKnown, titleId, hideTitle }: OrderSumm
       </h2>
       <dl className="summary-rows">
         <Row label={t('summary.subtotalItems', { count: totals.itemCount })} value={totals.subTotal.formattedValue} />
-        {totals.totalDiscounts.value > 0 ? (
+        {promotions && promotions.length > 0 ? (
+          <PromotionLines promotions={promotions} totalDiscounts={totals.totalDiscounts} />
+        ) : totals.totalDiscounts.value > 0 ? (
           <Row label={t('summary.discounts')} value={`−${totals.totalDiscounts.formattedValue}`} className="summary-discount" />
         ) : null}
         <Row
@@ -87,6 +99,7 @@ export function OrderSummary({ totals, taxKnown, titleId, hideTitle }: OrderSumm
           <Row label={t('summary.tax')} value={t('summary.taxAtCheckout')} className="summary-pending" />
         )}
         <Row label={t('summary.total')} value={totals.totalPrice.formattedValue} className="summary-total" />
+        {giftCards && amountToPay ? <GiftCardLines giftCards={giftCards} amountToPay={amountToPay} toPayLabel={toPayLabel} /> : null}
       </dl>
     </div>
   );

@@ -20,6 +20,12 @@ export interface PriceInput {
   discountPriceData: PriceDataLike | null;
   isDiscountPrice: boolean;
   salesPriceStrategy: SalesPriceStrategy | null;
+  /**
+   * issue 4: the best automatic product promotion's price and the customer's price-list price
+   * (variants only; product cards do not carry them). Shown instead when present and lower.
+   */
+  promotedPriceData?: PriceDataLike | null;
+  personalizedPriceData?: PriceDataLike | null;
 }
 
 /** Major units (12.99) to minor units (1299), rounded once. */
@@ -31,14 +37,25 @@ function currencyOf(p: PriceDataLike): CurrencyIso {
   return p.currencyIso === 'CAD' ? 'CAD' : 'USD';
 }
 
-/** The §5 displayed price of API price data, in minor units. */
+/**
+ * The §5 displayed price of API price data, in minor units; then (issue 4) a promoted or
+ * personalized price replaces it when lower, with the list price struck through.
+ */
 export function displayedMinor(input: PriceInput): { priceMinor: number; originalPriceMinor: number | null } {
-  return displayedPrice({
-    priceMinor: toMinor(input.priceData.value),
+  const listMinor = toMinor(input.priceData.value);
+  const shown = displayedPrice({
+    priceMinor: listMinor,
     discountPriceMinor: input.discountPriceData ? toMinor(input.discountPriceData.value) : null,
     isDiscountPrice: input.isDiscountPrice,
     salesPriceStrategy: input.salesPriceStrategy,
   });
+  const better = [input.promotedPriceData, input.personalizedPriceData]
+    .filter((p): p is PriceDataLike => !!p && p.value > 0)
+    .map((p) => toMinor(p.value))
+    .filter((m) => m < shown.priceMinor);
+  if (better.length === 0) return shown;
+  const best = Math.min(...better);
+  return { priceMinor: best, originalPriceMinor: best < listMinor ? listMinor : null };
 }
 
 /** The formatted displayed price and, when a discount is shown, the formatted original price. */
