@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError, type CommerceCalls } from '@store/contracts';
-import { DEMO_CODES } from '@store/db';
+import { DEMO_CODES, setAvailable } from '@store/db';
 import { buildTestApp, dbKinds, type TestApp } from '@store/testing';
 import { commerce, newKey, prepareCheckout, stockOf, type PreparedCheckout } from './support/commerce.ts';
 
@@ -65,5 +65,42 @@ describe.each(dbKinds())('last-unit checkouts on %s', (kind) => {
     const loser = prepared.find((p) => p.cartGuid !== orders[0]?.cart_guid);
     if (!loser) throw new Error('no losing cart');
     expect(await api.validateCart('usb2c', loser.cartGuid)).toMatchObject({ valid: false, messages: [{ reason: 'outOfStock', message: 'This item is out of stock' }] });
+  });
+
+  it('concurrent multi-line checkouts (lines in opposite orders) never oversell, never deadlock, and take stock in one statement', async () => {
+    const b = DEMO_CODES.coffeeVariant24;
+    const other = await t.dbh.db
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.code', 'v.base_product_code')
+      .innerJoin('product_sites as ps', 'ps.product_code', 'p.code')
+      .select('v.code')
+      .where('ps.base_site', '=', 'usb2c')
+      .where('p.discontinued', '=', 0)
+      .where('p.product_type', '=', 'Coffee')
+      .where('v.code', 'like', '%-24')
+      .where('v.code', 'not in', [b, DEMO_CODES.lastUnit])
+      .orderBy('v.code')
+      .executeTakeFirstOrThrow();
+    const a = other.code;
+    await setAvailable(t.dbh.db, a, 5);
+    await setAvailable(t.dbh.db, b, 100);
+    const prepared: PreparedCheckout[] = [];
+    for (let i = 0; i < 12; i++) {
+      const products = i % 2 === 0 ? [{ code: a, qty: 1 }, { code: b, qty: 2 }] : [{ code: b, qty: 2 }, { code: a, qty: 1 }];
+      prepared.push(await prepareCheckout(api, { products, email: `multi${i}@example.com` }));
+    }
+    const results = await Promise.allSettled(
+      prepared.map((p) => api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: { testCardNumber: '4242424242424242' } })),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(won).toHaveLength(5);
+    for (const error of lost) {
+      expect(isApiError(error) && error.status).toBe(409);
+      if (isApiError(error)) expect(error.errors[0]?.type).toBe('InsufficientStockError');
+    }
+    // the short variant names its own line, and the other variant's units came back with the rollback
+    expect(await stockOf(t.dbh, a)).toBe(0);
+    expect(await stockOf(t.dbh, b)).toBe(100 - 2 * 5);
   });
 });

@@ -65,6 +65,7 @@ import {
   transitionCartStatus,
   transitionOrderStatus,
   tryDecrementStock,
+  tryDecrementStockMany,
   updatePaymentIntent,
   withTransaction,
 } from '@store/db';
@@ -302,16 +303,16 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Re
     if (lines.length === 0) throw invalidInput('CartError', 'emptyCart', 'The cart is empty', 'entries');
     lines.forEach((l, i) => assertStillSellable(l, i));
 
-    // Conditional decrements in a stable order (variant code) so concurrent placements on
-    // PostgreSQL lock rows in the same order and cannot deadlock.
-    const taken: Reservation['taken'] = [];
-    const indexed = lines.map((l, i) => ({ l, i })).sort((a, b) => (a.l.variantCode < b.l.variantCode ? -1 : a.l.variantCode > b.l.variantCode ? 1 : a.i - b.i));
-    for (const { l, i } of indexed) {
-      if (!(await tryDecrementStock(trx, l.variantCode, l.qty))) {
-        const available = await getAvailable(trx, l.variantCode);
-        stockError(l, i, available, lang);
-      }
-      taken.push({ variantCode: l.variantCode, qty: l.qty });
+    // One conditional decrement for every line (tryDecrementStockMany): the statement count does
+    // not grow with the lines. A variant short of stock rolls the whole reservation back with the
+    // out-of-stock error of its first line (its stock untouched, so the figure is right).
+    const taken: Reservation['taken'] = lines.map((l) => ({ variantCode: l.variantCode, qty: l.qty }));
+    const short = await tryDecrementStockMany(trx, taken);
+    if (short.length > 0) {
+      const i = Math.max(0, lines.findIndex((x) => x.variantCode === short[0]));
+      const l = lines[i];
+      if (!l) throw new Error(`variant ${short[0]} is not in the cart`);
+      stockError(l, i, await getAvailable(trx, l.variantCode), lang);
     }
 
     const code = await newOrderCode(trx, site);

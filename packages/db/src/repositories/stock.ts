@@ -3,7 +3,7 @@
  * never go below zero (`UPDATE stock SET available = available - n WHERE variant_code = v AND
  * available >= n`, checking the row count). Never read-then-write in application code.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 
 /** Units available for a variant; 0 when it has no stock row. */
@@ -33,6 +33,38 @@ export async function tryDecrementStock(db: Kysely<Database>, variantCode: strin
     .where('available', '>=', qty)
     .executeTakeFirst();
   return r.numUpdatedRows === 1n;
+}
+
+/**
+ * Takes the units of several variants at once, atomically: ONE conditional statement whatever the
+ * number of lines (`UPDATE stock SET available = available - CASE … END WHERE variant_code IN (…)
+ * AND available >= CASE … END RETURNING variant_code`). Quantities of the same variant are added up
+ * first. Run it inside a transaction: when some variant lacks stock the others were still taken, so
+ * the caller must roll back (throw) — the answer names the variants that could not be taken.
+ * @param items positive integer quantities per variant code
+ * @returns the variant codes that lacked stock (empty = everything was taken)
+ */
+export async function tryDecrementStockMany(db: Kysely<Database>, items: ReadonlyArray<{ variantCode: string; qty: number }>): Promise<string[]> {
+  const wanted = new Map<string, number>();
+  for (const it of items) {
+    if (!Number.isSafeInteger(it.qty) || it.qty <= 0) throw new RangeError(`qty must be a positive integer, got ${it.qty}`);
+    wanted.set(it.variantCode, (wanted.get(it.variantCode) ?? 0) + it.qty);
+  }
+  if (wanted.size === 0) return [];
+  const codes = [...wanted.keys()].sort();
+  const qtyCase = sql`CASE variant_code ${sql.join(
+    codes.map((c) => sql`WHEN ${c} THEN ${wanted.get(c) ?? 0}`),
+    sql` `,
+  )} ELSE 0 END`;
+  const taken = await db
+    .updateTable('stock')
+    .set({ available: sql<number>`available - ${qtyCase}` })
+    .where('variant_code', 'in', codes)
+    .where(sql<boolean>`available >= ${qtyCase}`)
+    .returning('variant_code')
+    .execute();
+  const got = new Set(taken.map((r) => r.variant_code));
+  return codes.filter((c) => !got.has(c));
 }
 
 /** Gives back `qty` units (releasing a reservation). @param qty positive integer */
