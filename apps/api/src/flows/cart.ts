@@ -27,7 +27,6 @@ import {
   deleteEntry,
   findCart,
   findOpenCustomerCart,
-  getAvailable,
   insertEntry,
   listEntries,
   loadCartLines,
@@ -162,12 +161,15 @@ async function addUnits(trx: Executor, cart: CartRow, v: SellableVariant, entryT
   if (newQty > MAX_QTY_PER_ENTRY) {
     throw invalidInput('ValidationError', 'invalidQuantity', `At most ${MAX_QTY_PER_ENTRY} of one item fit in a cart`, subject);
   }
-  checkStock(newQty, await getAvailable(trx, v.variantCode), subject);
+  // `v.available` was read in this transaction with the variant (a check: stock is taken at placement)
+  checkStock(newQty, v.available, subject);
   if (existing) {
     await setEntryQty(trx, cart.guid, existing.entry_number, newQty);
     return existing.entry_number;
   }
-  const row = await insertEntry(trx, { cartGuid: cart.guid, variantCode: v.variantCode, entryType, qty, now });
+  // the cart row is locked by openOrNewCart (touch/insert), so max + 1 of the lines just read is free
+  const entryNumber = entries.reduce((m, e) => Math.max(m, Number(e.entry_number)), -1) + 1;
+  const row = await insertEntry(trx, { cartGuid: cart.guid, variantCode: v.variantCode, entryType, qty, now, entryNumber });
   return row.entry_number;
 }
 

@@ -4,7 +4,7 @@
  * Functions take `db` first (a `Kysely<Database>` or a transaction). Timestamps are ISO-8601 UTC.
  * No business rules here: the flows decide, these functions read and write.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { CartEntryTable, CartTable, Database } from '../schema.ts';
 
 /** A cart row. */
@@ -130,17 +130,23 @@ export async function cartQuantity(db: Kysely<Database>, guid: string): Promise<
   return Number(r?.n ?? 0);
 }
 
-/** Adds a line with the next entry number (max + 1, 0 for the first line). */
+/**
+ * Adds a line with the next entry number (max + 1, 0 for the first line). A caller that already
+ * read the lines under the cart lock may pass `entryNumber` (saves a statement).
+ */
 export async function insertEntry(
   db: Kysely<Database>,
-  input: { cartGuid: string; variantCode: string; entryType: string; qty: number; now: string },
+  input: { cartGuid: string; variantCode: string; entryType: string; qty: number; now: string; entryNumber?: number },
 ): Promise<CartEntryRow> {
-  const max = await db
-    .selectFrom('cart_entries')
-    .select((eb) => eb.fn.max<number | string | null>('entry_number').as('m'))
-    .where('cart_guid', '=', input.cartGuid)
-    .executeTakeFirst();
-  const entryNumber = max?.m === null || max?.m === undefined ? 0 : Number(max.m) + 1;
+  let entryNumber = input.entryNumber;
+  if (entryNumber === undefined) {
+    const max = await db
+      .selectFrom('cart_entries')
+      .select((eb) => eb.fn.max<number | string | null>('entry_number').as('m'))
+      .where('cart_guid', '=', input.cartGuid)
+      .executeTakeFirst();
+    entryNumber = max?.m === null || max?.m === undefined ? 0 : Number(max.m) + 1;
+  }
   const row: CartEntryRow = {
     cart_guid: input.cartGuid,
     entry_number: entryNumber,
@@ -233,13 +239,13 @@ function toSellable(r: SellableRaw): SellableVariant {
  * gives its default variant. Undefined when neither exists (whatever the site).
  */
 export async function resolveSellable(db: Kysely<Database>, baseSite: string, productCode: string): Promise<SellableVariant | undefined> {
-  const byVariant = await sellableQuery(db, baseSite).where('v.code', '=', productCode).executeTakeFirst();
-  if (byVariant) return toSellable(byVariant);
-  const byProduct = await sellableQuery(db, baseSite)
-    .where('p.code', '=', productCode)
-    .whereRef('v.code', '=', 'p.default_variant_code')
+  // one statement: the variant itself, else the product's default variant (the variant wins)
+  const row = await sellableQuery(db, baseSite)
+    .where((eb) => eb.or([eb('v.code', '=', productCode), eb.and([eb('p.code', '=', productCode), eb('v.code', '=', eb.ref('p.default_variant_code'))])]))
+    .orderBy(sql`CASE WHEN v.code = ${productCode} THEN 0 ELSE 1 END`)
+    .limit(1)
     .executeTakeFirst();
-  return byProduct ? toSellable(byProduct) : undefined;
+  return row ? toSellable(row) : undefined;
 }
 
 /** The lines of a cart with their variant data on the cart's site, by entry number. */
