@@ -79,7 +79,10 @@ describe.each(dbKinds())('price lists on %s', (kind) => {
   });
 
   it('the catalogue answers personalizedPriceData from the verified customer token only', async () => {
-    const asEmployee = ProductFullSchema.parse((await t.app.inject({ method: 'GET', url: '/rest/v2/usb2c/products/BH-SIGNATURE-DARK', headers: { authorization: employee.auth } })).json());
+    const res = await t.app.inject({ method: 'GET', url: '/rest/v2/usb2c/products/BH-SIGNATURE-DARK', headers: { authorization: employee.auth } });
+    // the answer depends on the token: shared caches must not serve it to someone else
+    expect(String(res.headers.vary)).toMatch(/Authorization/i);
+    const asEmployee = ProductFullSchema.parse(res.json());
     const byCode = new Map(asEmployee.variantOptions.map((v) => [v.code, v]));
     expect(byCode.get(COFFEE_24)?.personalizedPriceData).toEqual({ value: 12.59, formattedValue: '$12.59', currencyIso: 'USD' });
     // 96 ct: list 62.99 → 44.09 for employees; its discount price 49.99 is not shown (AD_PARENT_OTP), so 44.09 is lower

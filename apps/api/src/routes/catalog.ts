@@ -66,6 +66,11 @@ export const KEYWORD_REDIRECTS_KEY = 'search.keywordRedirects';
 export const catalogRoutes: FastifyPluginAsync = async (scope) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const db = () => app.dbh.db;
+  // Product answers depend on who asks (issue 4 personalizedPriceData): a shared cache must key
+  // them on the bearer token.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('vary', 'Authorization');
+  });
 
   /**
    * Issue 4 price strategies of a product's variants (spec §3 promotedPriceData,
