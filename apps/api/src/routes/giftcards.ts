@@ -13,7 +13,7 @@
  * Body fields are checked by the flows after the cart check (400 naming the field), so a caller
  * learns nothing about a cart that is not theirs.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CartSchema, GiftCardValidateResponseSchema, OccErrorBodySchema, OrderSchema } from '@store/contracts';
@@ -38,6 +38,24 @@ export function registerGiftCardRoutes(scope: FastifyInstance, ctx: CommerceCont
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const onRequest = app.requireUser;
 
+  /** The input of the code calls (validate, apply): the cart, the code and the client address for the guessing limits. */
+  const codeInput = (request: FastifyRequest) => {
+    const params = request.params as { cartGuid: string };
+    const body = request.body as { giftCardCode?: string } | null | undefined;
+    const query = request.query as { lang?: string };
+    return { site: request.baseSite, shopper: shopperOf(request), cartGuid: params.cartGuid, giftCardCode: body?.giftCardCode, clientIp: request.ip, lang: query.lang };
+  };
+
+  /** Runs a code call, answering 429 with Retry-After when the guessing limit is reached. */
+  async function guessLimited<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof GiftCardGuessLimitError) return sendTooManyAttempts(reply, error.retryAfterS);
+      throw error;
+    }
+  }
+
   app.post(
     `${P}/validate`,
     {
@@ -53,21 +71,7 @@ export function registerGiftCardRoutes(scope: FastifyInstance, ctx: CommerceCont
         response: { 200: GiftCardValidateResponseSchema, ...errors, 429: OccErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      try {
-        return await validateGiftCard(ctx, {
-          site: request.baseSite,
-          shopper: shopperOf(request),
-          cartGuid: request.params.cartGuid,
-          giftCardCode: request.body?.giftCardCode,
-          clientIp: request.ip,
-          lang: request.query.lang,
-        });
-      } catch (error) {
-        if (error instanceof GiftCardGuessLimitError) return sendTooManyAttempts(reply, error.retryAfterS);
-        throw error;
-      }
-    },
+    async (request, reply) => guessLimited(reply, () => validateGiftCard(ctx, codeInput(request))),
   );
 
   app.post(
@@ -85,21 +89,7 @@ export function registerGiftCardRoutes(scope: FastifyInstance, ctx: CommerceCont
         response: { 200: CartSchema, ...errors, 429: OccErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      try {
-        return await applyGiftCard(ctx, {
-          site: request.baseSite,
-          shopper: shopperOf(request),
-          cartGuid: request.params.cartGuid,
-          giftCardCode: request.body?.giftCardCode,
-          clientIp: request.ip,
-          lang: request.query.lang,
-        });
-      } catch (error) {
-        if (error instanceof GiftCardGuessLimitError) return sendTooManyAttempts(reply, error.retryAfterS);
-        throw error;
-      }
-    },
+    async (request, reply) => guessLimited(reply, () => applyGiftCard(ctx, codeInput(request))),
   );
 
   app.put(
