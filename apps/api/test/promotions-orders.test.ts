@@ -91,4 +91,22 @@ describe.each(dbKinds())('promotions through the order on %s', (kind) => {
     const again = await api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: VISA });
     expect(again.appliedCoupons).toEqual([code]);
   });
+
+  it('an order that promotions bring to zero is placed without any payment intent', async () => {
+    const code = await createCoupon(t.dbh, { promotion: { params: { percentBps: 10000 } } });
+    const guid = (await api.addToCart('usb2c', { productCode: COFFEE_24, qty: 2 })).cartGuid;
+    await api.setEmail('usb2c', guid, 'zero@example.com');
+    await api.applyCoupon('usb2c', guid, code);
+    await api.applyCoupon('usb2c', guid, 'FREESHIP');
+    await api.setDeliveryAddress('usb2c', guid, { firstName: 'Zed', lastName: 'Zero', line1: '1 Main Street', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US' });
+    await api.setDeliveryMode('usb2c', guid, 'standard');
+    const cart = await api.setBillingAddress('usb2c', guid, { sameAsShipping: true });
+    expect(cart.totalPrice.value).toBe(0);
+    expect(cart.amountToPay.value).toBe(0);
+    await expect(api.createPaymentIntent('usb2c', guid)).rejects.toMatchObject({ status: 400, reason: 'paymentNotNeeded' });
+    const order = await api.placeOrder('usb2c', guid, { idempotencyKey: newKey() });
+    expect(order).toMatchObject({ status: 'created', totalPrice: { value: 0 }, amountPaidByCard: { value: 0 } });
+    const intents = await t.dbh.db.selectFrom('payment_intents').select('id').where('cart_guid', '=', guid).execute();
+    expect(intents).toEqual([]);
+  });
 });

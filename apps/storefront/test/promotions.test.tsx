@@ -5,7 +5,7 @@
  * price display.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { AppliedPromotion, DiscountMessage as DiscountMessageData, PriceData } from '@store/contracts';
+import type { AppliedPromotion, Cart, DiscountMessage as DiscountMessageData, PriceData } from '@store/contracts';
 import { DEFAULT_HOSTS } from '@store/domain';
 import type { AppLoadContext } from 'react-router';
 import { OrderSummary } from '../app/components/checkout/OrderSummary.tsx';
@@ -26,6 +26,7 @@ import { flashCookie, parseCookies, readFlash } from '../app/lib/cookies.server.
 import type { StorefrontLoadContext } from '../app/lib/load-context.ts';
 import { applyCategoryCoupon, applyQueryParamCoupon, runPromoIntent, withoutCouponParam } from '../app/lib/promo.server.ts';
 import { messages } from '../app/i18n/index.ts';
+import { coveredByGiftCards } from '../app/routes/checkout.server.ts';
 import { renderWith, textOf } from './render.tsx';
 
 const usd = (value: number): PriceData => ({ value, formattedValue: `$${value.toFixed(2)}`, currencyIso: 'USD' });
@@ -390,5 +391,21 @@ describe('price display with promoted and personalized prices (issue 4)', () => 
     const discounted = { ...base, discountPriceData: usd(9.99), isDiscountPrice: true };
     expect(priceStrings({ ...discounted, promotedPriceData: usd(10.99) }, 'en-US')).toEqual({ now: '$9.99', was: '$12.99' });
     expect(priceStrings({ ...base, personalizedPriceData: usd(12.99) }, 'en-US')).toEqual({ now: '$12.99', was: null });
+  });
+});
+
+describe('nothing left to pay (coveredByGiftCards)', () => {
+  const money = (value: number): PriceData => ({ value, formattedValue: `$${value.toFixed(2)}`, currencyIso: 'USD' });
+  const gc = { giftCardId: 'g1', maskedCode: '•••• 2222', balance: money(10), requestedAmount: null, appliedAmount: money(10) };
+  const entry = {} as Cart['entries'][number];
+
+  it('is true when gift cards pay everything, and when promotions bring the total to zero without any card', () => {
+    expect(coveredByGiftCards({ entries: [entry], appliedGiftCards: [gc], amountToPay: money(0) })).toBe(true);
+    expect(coveredByGiftCards({ entries: [entry], appliedGiftCards: [], amountToPay: money(0) })).toBe(true);
+  });
+
+  it('is false while something is left to pay, or for an empty cart', () => {
+    expect(coveredByGiftCards({ entries: [entry], appliedGiftCards: [gc], amountToPay: money(0.01) })).toBe(false);
+    expect(coveredByGiftCards({ entries: [], appliedGiftCards: [], amountToPay: money(0) })).toBe(false);
   });
 });

@@ -57,6 +57,7 @@ export const promoEn = {
   'promo.gc.amountHint': 'Up to {max}',
   'promo.gc.applyAmount': 'Use this amount',
   'promo.gc.useMax': 'Use as much as needed',
+  'promo.nothingToPay': 'Nothing to pay: your discounts cover the whole order. No card is needed.',
   'promo.gc.coversAll': 'Your gift cards cover the whole order. No card payment is needed.',
   'promo.gc.payRest': 'Pay the remaining {amount} by card.',
   'promo.gc.required': 'Enter a gift card code.',

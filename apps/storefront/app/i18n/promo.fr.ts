@@ -58,6 +58,7 @@ export const promoFr: Record<PromoMessageKey, string> = {
   'promo.gc.amountHint': 'Jusqu’à {max}',
   'promo.gc.applyAmount': 'Utiliser ce montant',
   'promo.gc.useMax': 'Utiliser le montant nécessaire',
+  'promo.nothingToPay': 'Rien à payer : vos rabais couvrent toute la commande. Aucune carte n’est nécessaire.',
   'promo.gc.coversAll': 'Vos cartes-cadeaux couvrent toute la commande. Aucun paiement par carte n’est nécessaire.',
   'promo.gc.payRest': 'Payez le solde de {amount} par carte.',
   'promo.gc.required': 'Entrez le code de la carte-cadeau.',

@@ -156,9 +156,13 @@ function selfPathOf(ctx: RequestContext): string {
   return ctx.url.pathname.replace(/\/+$/, '');
 }
 
-/** Do the cart's gift cards pay its whole total (issue 4: then no payment intent, no card)? */
-export function coveredByGiftCards(cart: Pick<Cart, 'appliedGiftCards' | 'amountToPay'>): boolean {
-  return cart.appliedGiftCards.length > 0 && Math.round(cart.amountToPay.value * 100) <= 0;
+/**
+ * Is nothing left to pay by card (issue 4: gift cards pay the whole total, or promotions brought it
+ * to zero)? Then no payment intent is made and no card is asked for; the API places such an order
+ * without a charge.
+ */
+export function coveredByGiftCards(cart: Pick<Cart, 'appliedGiftCards' | 'amountToPay' | 'entries'>): boolean {
+  return cart.entries.length > 0 && Math.round(cart.amountToPay.value * 100) <= 0;
 }
 
 /** Loads the checkout page (see module comment). */

@@ -186,7 +186,7 @@ export default function CheckoutPage({ loaderData, actionData: pageAction }: Rou
                 <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" focusable="false">
                   <path d="M3 8.5 6.5 12 13 4.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
-                {t('promo.gc.coversAll')}
+                {withGiftCards ? t('promo.gc.coversAll') : t('promo.nothingToPay')}
               </p>
               <FormAlert id="payment-alert" message={place.errors.formError} />
             </>
