@@ -4,14 +4,11 @@
  * 4 digits, lines and totals. Another customer's order (or an unknown code) answers 404.
  */
 import { Link } from 'react-router';
+import { OrderDetailsCard, PlacedOrderSummary, SummaryLines } from '../components/checkout/OrderDetails.tsx';
 import type { Route } from './+types/account-order';
 import { AccountLayout } from '../components/account/AccountLayout.tsx';
 import { StatusBadge } from '../components/account/OrdersTable.tsx';
 import accountCss from '../components/account/account.css?url';
-import { useVariantText } from '../components/cart/use-variant-text.ts';
-import { AddressBlock } from '../components/checkout/AddressFields.tsx';
-import { OrderSummary } from '../components/checkout/OrderSummary.tsx';
-import { OrderPayment } from '../components/promotions/OrderPayment.tsx';
 import promotionsCss from '../components/promotions/promotions.css?url';
 import checkoutCss from '../components/checkout/checkout.css?url';
 import { pageMeta } from '../lib/meta.ts';
@@ -37,7 +34,6 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
   const { order, placedOn } = loaderData;
   const paths = useAccountPaths();
   const t = useT();
-  const variantText = useVariantText();
   const back = (
     <Link to={paths.orders} className="back-link">
       {t('account.order.back')}
@@ -61,57 +57,14 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="confirmation-layout">
         <div className="confirmation-main">
-          <section className="confirmation-card confirmation-details" aria-labelledby="order-details-title">
-            <h2 id="order-details-title" className="visually-hidden">
-              {t('summary.title')}
-            </h2>
-            <div className="details-grid">
-              <div>
-                <h3>{t('confirmation.shipTo')}</h3>
-                <AddressBlock address={order.deliveryAddress} />
-              </div>
-              <div>
-                <h3>{t('confirmation.delivery')}</h3>
-                <p>{order.deliveryMode.name}</p>
-              </div>
-              <div>
-                <h3>{t('confirmation.billTo')}</h3>
-                <AddressBlock address={order.billingAddress} />
-              </div>
-              <div>
-                <h3>{t('confirmation.payment')}</h3>
-                <OrderPayment order={order} brand={brand} />
-              </div>
-            </div>
-          </section>
+          <OrderDetailsCard order={order} brand={brand} titleId="order-details-title" />
           <section className="confirmation-card" aria-labelledby="order-items-title">
             <h2 id="order-items-title">{t('account.order.items')}</h2>
-            <ul className="summary-lines">
-              {order.entries.map((e) => (
-                <li key={e.entryNumber}>
-                  <img src={e.product.imageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
-                  <span className="summary-line-name">
-                    {e.product.name}
-                    <span className="summary-line-meta">
-                      {[variantText(e.product), t('summary.qty', { qty: e.quantity })].filter(Boolean).join(' · ')}
-                    </span>
-                  </span>
-                  <span className="summary-line-price">{e.totalPrice.formattedValue}</span>
-                </li>
-              ))}
-            </ul>
+            <SummaryLines entries={order.entries} />
           </section>
         </div>
         <aside className="summary-card" aria-labelledby="order-summary-title">
-          <OrderSummary
-            titleId="order-summary-title"
-            taxKnown
-            totals={{ ...order, deliveryMode: { name: order.deliveryMode.name }, itemCount: order.totalUnitCount }}
-            promotions={order.appliedPromotions}
-            giftCards={order.giftCardPayments.map((g) => ({ key: g.giftCardId, maskedCode: g.maskedCode, amount: g.amount }))}
-            amountToPay={order.amountPaidByCard}
-            toPayLabel={t('promo.summary.paidByCard')}
-          />
+          <PlacedOrderSummary order={order} titleId="order-summary-title" />
         </aside>
       </div>
     </AccountLayout>

@@ -6,8 +6,9 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { Route } from './+types/checkout';
+import { SummaryLines } from '../components/checkout/OrderDetails.tsx';
 import { AddressBlock } from '../components/checkout/AddressFields.tsx';
+import type { Route } from './+types/checkout';
 import { OrderSummary } from '../components/checkout/OrderSummary.tsx';
 import { FormAlert, Section } from '../components/checkout/Section.tsx';
 import type { SectionState } from '../components/checkout/Section.tsx';
@@ -21,7 +22,6 @@ import promotionsCss from '../components/promotions/promotions.css?url';
 import { pageMeta } from '../lib/meta.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { useT } from '../lib/use-t.ts';
-import { useVariantText } from '../components/cart/use-variant-text.ts';
 import { checkoutAction, loadCheckoutPage } from './checkout.server.ts';
 import type { CheckoutPageData, SectionId } from './checkout.server.ts';
 import { CsrfField } from '../lib/csrf.tsx';
@@ -47,7 +47,6 @@ const TOTAL_STEPS = 6;
 /** The sticky order summary: the lines, then the totals, then the coupon box (issue 4). */
 function CheckoutSummary({ data, promoResult }: { data: CheckoutPageData; promoResult: PromoActionResult | undefined }) {
   const t = useT();
-  const variantText = useVariantText();
   const { cart } = data;
   return (
     <aside className="summary-card checkout-summary" aria-labelledby="checkout-summary-title">
@@ -61,20 +60,7 @@ function CheckoutSummary({ data, promoResult }: { data: CheckoutPageData; promoR
       />
       <CouponBox action={data.selfPath} coupons={cart.appliedCoupons} result={promoResult} idPrefix="checkout-coupon" />
       <h3 className="visually-hidden">{t('summary.items')}</h3>
-      <ul className="summary-lines">
-        {cart.entries.map((e) => (
-          <li key={e.entryNumber}>
-            <img src={e.product.imageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
-            <span className="summary-line-name">
-              {e.product.name}
-              <span className="summary-line-meta">
-                {[variantText(e.product), t('summary.qty', { qty: e.quantity })].filter(Boolean).join(' · ')}
-              </span>
-            </span>
-            <span className="summary-line-price">{e.totalPrice.formattedValue}</span>
-          </li>
-        ))}
-      </ul>
+      <SummaryLines entries={cart.entries} />
       <Link to={data.cartPath} className="summary-edit">
         {t('summary.edit')}
       </Link>

@@ -5,15 +5,12 @@
  * last 4 digits). Only the browser that placed the order can see it (order-confirmation.server.ts).
  */
 import { Form, Link, useNavigation } from 'react-router';
+import { OrderDetailsCard, PlacedOrderSummary, SummaryLines } from '../components/checkout/OrderDetails.tsx';
 import type { Route } from './+types/order-confirmation';
-import { AddressBlock } from '../components/checkout/AddressFields.tsx';
-import { OrderSummary } from '../components/checkout/OrderSummary.tsx';
-import { OrderPayment } from '../components/promotions/OrderPayment.tsx';
 import promotionsCss from '../components/promotions/promotions.css?url';
 import checkoutCss from '../components/checkout/checkout.css?url';
 import { pageMeta } from '../lib/meta.ts';
 import { useT } from '../lib/use-t.ts';
-import { useVariantText } from '../components/cart/use-variant-text.ts';
 import { CsrfField } from '../components/account/Csrf.tsx';
 import { PasswordField } from '../components/account/PasswordField.tsx';
 import { useAccountPaths } from '../components/account/use-account-paths.ts';
@@ -83,7 +80,6 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
   const { order, support, homePath, placedOn, signedIn, canCreateAccount } = loaderData;
   const accountLinks = useAccountPaths();
   const t = useT();
-  const variantText = useVariantText();
   if (!order) {
     return (
       <div className="container confirmation-page">
@@ -132,56 +128,13 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
             </p>
           ) : null}
 
-          <section className="confirmation-card confirmation-details" aria-labelledby="details-title">
-            <h2 id="details-title" className="visually-hidden">
-              {t('summary.title')}
-            </h2>
-            <div className="details-grid">
-              <div>
-                <h3>{t('confirmation.shipTo')}</h3>
-                <AddressBlock address={order.deliveryAddress} />
-              </div>
-              <div>
-                <h3>{t('confirmation.delivery')}</h3>
-                <p>{order.deliveryMode.name}</p>
-              </div>
-              <div>
-                <h3>{t('confirmation.billTo')}</h3>
-                <AddressBlock address={order.billingAddress} />
-              </div>
-              <div>
-                <h3>{t('confirmation.payment')}</h3>
-                <OrderPayment order={order} brand={brand} />
-              </div>
-            </div>
-          </section>
+          <OrderDetailsCard order={order} brand={brand} titleId="details-title" />
         </div>
 
         <aside className="summary-card" aria-labelledby="order-summary-title">
-          <OrderSummary
-            titleId="order-summary-title"
-            taxKnown
-            totals={{ ...order, deliveryMode: { name: order.deliveryMode.name }, itemCount: order.totalUnitCount }}
-            promotions={order.appliedPromotions}
-            giftCards={order.giftCardPayments.map((g) => ({ key: g.giftCardId, maskedCode: g.maskedCode, amount: g.amount }))}
-            amountToPay={order.amountPaidByCard}
-            toPayLabel={t('promo.summary.paidByCard')}
-          />
+          <PlacedOrderSummary order={order} titleId="order-summary-title" />
           <h3 className="visually-hidden">{t('summary.items')}</h3>
-          <ul className="summary-lines">
-            {order.entries.map((e) => (
-              <li key={e.entryNumber}>
-                <img src={e.product.imageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
-                <span className="summary-line-name">
-                  {e.product.name}
-                  <span className="summary-line-meta">
-                    {[variantText(e.product), t('summary.qty', { qty: e.quantity })].filter(Boolean).join(' · ')}
-                  </span>
-                </span>
-                <span className="summary-line-price">{e.totalPrice.formattedValue}</span>
-              </li>
-            ))}
-          </ul>
+          <SummaryLines entries={order.entries} />
           <Link to={homePath} className="btn btn-secondary btn-block">
             {t('confirmation.continue')}
           </Link>
