@@ -16,6 +16,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useT } from '../../lib/use-t.ts';
 import { MAX_COUPON_LENGTH } from './promo-actions.ts';
 import type { PromoActionResult } from './promo-actions.ts';
+import { PromoMessages } from './PromoMessages.tsx';
 
 /** The key of the coupon box's fetcher. */
 export const COUPON_FETCHER_KEY = 'promo-coupon';
@@ -119,14 +120,7 @@ export function CouponBox({ action, coupons, result, idPrefix = 'coupon' }: Coup
           ))}
         </ul>
       ) : null}
-      {boxError ? (
-        <p className="field-error promo-box-error" role="alert">
-          {boxError}
-        </p>
-      ) : null}
-      <p className="promo-notice" role="status">
-        {notice}
-      </p>
+      <PromoMessages error={boxError} notice={notice} />
     </div>
   );
 }

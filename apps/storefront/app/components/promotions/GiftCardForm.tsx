@@ -21,6 +21,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useT } from '../../lib/use-t.ts';
 import { MAX_GIFT_CARD_LENGTH } from './promo-actions.ts';
 import type { PromoActionResult } from './promo-actions.ts';
+import { PromoMessages } from './PromoMessages.tsx';
 
 /** The key of the gift-card forms' fetcher. */
 export const GIFT_CARD_FETCHER_KEY = 'promo-giftcard';
@@ -188,14 +189,7 @@ export function GiftCardForm({ giftCards, result }: GiftCardFormProps) {
           </div>
         </div>
       ) : null}
-      {boxError ? (
-        <p className="field-error promo-box-error" role="alert">
-          {boxError}
-        </p>
-      ) : null}
-      <p className="promo-notice" role="status">
-        {notice}
-      </p>
+      <PromoMessages error={boxError} notice={notice} />
     </div>
   );
 }
