@@ -8,7 +8,7 @@ import type { CartLine, CartRow, Executor } from '@store/db';
 import { getSiteConfigValues, loadCartLines } from '@store/db';
 import type { Address, BaseSiteId, CartTotals, CurrencyIso, DeliveryModeCode, Lang, MoneyLocale, SalesPriceStrategy, ShippingConfig, TaxLine } from '@store/domain';
 import { freeShippingMinimumMinor, parseMinorUnits } from '../routes/site-context.ts';
-import { cartGiftCardFields } from './gift-cards.ts';
+import { cartGiftCardFields, pricedCartLines } from './gift-cards.ts';
 import { appliedCouponsView, appliedPromotionsView, loadCartPromotionData, priceCart, type CartPricing } from './promotions.ts';
 import {
   bundlePath,
@@ -227,7 +227,7 @@ export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: 
     email: cart.email,
     appliedPromotions: appliedPromotionsView(pricing, totals.shippingSavedMinor, lang, money),
     appliedCoupons: appliedCouponsView(pricing, lang),
-    ...(await cartGiftCardFields(db, cart, priced.map(({ line, unit }) => ({ productType: line.productType, totalMinor: unit.priceMinor * line.qty })), totals.totalMinor, now, money)),
+    ...(await cartGiftCardFields(db, cart, pricedCartLines(lines, pricing.units), totals.totalMinor, now, money)),
   };
   return { lines, totals, shippingConfig, pricing, view };
 }
