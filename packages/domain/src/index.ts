@@ -13,3 +13,4 @@ export * from './cart-totals.ts';
 export * from './orders.ts';
 export * from './cart-rules.ts';
 export * from './promotions/index.ts';
+export * from './typography.ts';
