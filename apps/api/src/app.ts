@@ -10,7 +10,9 @@
  * 4. error handler and not-found handler (plugins/errors.ts);
  * 5. correlation id: the `correlationID` request header (letters, digits, `._:-`, ≤ 128) or a
  *    random UUID becomes `request.id`, is echoed in the `correlationID` response header and is
- *    logged as `correlationId` on every log line of the request;
+ *    logged as `correlationId` on every log line of the request; every answer also gets
+ *    `X-Content-Type-Options: nosniff`, and `Strict-Transport-Security` when served over HTTPS
+ *    (TRUST_PROXY decides whether an `X-Forwarded-Proto` is believed, ADR 0012);
  * 6. auth: the token endpoint (client_credentials, password, refresh_token), the revoke
  *    endpoint, `app.requireClientToken`, `app.requireCustomer`, `app.requireUser`
  *    (plugins/auth.ts, ADR 0007);
@@ -129,6 +131,12 @@ interface LoggedRequest {
 
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/**
+ * `Strict-Transport-Security` of every answer served over HTTPS (directly, or behind a trusted
+ * proxy that says so): one year, subdomains included.
+ */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
 /** pino options for the app: level, redaction, correlation id label. */
 export function loggerOptions(config: AppConfig, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -147,6 +155,15 @@ export function loggerOptions(config: AppConfig, extra: Record<string, unknown> 
     },
     ...extra,
   };
+}
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY: false (believe no forwarded header), a comma list of
+ * addresses / CIDR ranges / keywords, or a hop count (the nearest `n` peers are trusted).
+ */
+export function trustProxyOption(value: AppConfig['TRUST_PROXY']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
 }
 
 function isApiPath(url: string): boolean {
@@ -172,7 +189,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const value = Array.isArray(header) ? header[0] : header;
       return value && CORRELATION_ID.test(value) ? value : randomUUID();
     },
-    trustProxy: 'loopback,linklocal,uniquelocal',
+    // forwarded client address, protocol and host believed only from configured proxies (ADR 0012)
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
   });
 
@@ -212,9 +230,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // 4. errors
   installErrorHandling(app);
 
-  // 5. correlation id echoed on every answer
+  // 5. correlation id echoed on every answer; no MIME sniffing; HSTS over HTTPS (issue 9 item 7)
   app.addHook('onSend', async (request, reply) => {
     reply.header('correlationID', request.id);
+    if (!reply.hasHeader('x-content-type-options')) reply.header('x-content-type-options', 'nosniff');
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
   });
 
   // 6. auth
@@ -253,7 +273,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
       scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
         if (isApiPath(request.url)) return reply.status(404).send(notFoundBody(request.method, request.url));
-        const response = await storefront(toWebRequest(request, reply));
+        const response = await storefront(toWebRequest(request, reply), { clientAddress: request.ip });
         return sendWebResponse(reply, response);
       });
     });

@@ -4,16 +4,75 @@
  * that names it (`Invalid configuration: PORT: must be an integer from 0 to 65535`).
  *
  * Keys keep the variable names; values are parsed (numbers, booleans, host lists).
+ *
+ * Modes (ADR 0012, issue 9 item 6): `NODE_ENV=production` requires real secrets and refuses the
+ * development pages. Anywhere else, a secret that is not configured comes from a
+ * {@link SecretStore}: `npm start` / `npm run dev` keep random secrets generated once in the data
+ * folder (secrets.ts), tests get fresh random ones; no secret is ever a documented constant. The
+ * development pages (file outbox, crash page) are on only with `NODE_ENV=development`
+ * (`npm run dev`) or an explicit `DEV_PAGES=on` outside production.
  */
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_HOSTS } from '@store/domain';
 
-/** Secrets that are fine on a developer machine and refused in production. */
-export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
-export const DEV_OAUTH_CLIENT_ID = 'storefront';
-export const DEV_OAUTH_CLIENT_SECRET = 'storefront-dev-secret';
+/** The storefront's OAuth client id when OAUTH_CLIENT_ID is not set. */
+export const DEFAULT_OAUTH_CLIENT_ID = 'storefront';
+
+/** The secrets the configuration can generate when they are not configured. */
+export type GeneratedSecretName = 'JWT_SECRET' | 'OAUTH_CLIENT_SECRET';
+
+/** Where unconfigured secrets come from outside production (a file in the data folder, or memory). */
+export interface SecretStore {
+  /** the secret of that name: the same value every time for one store */
+  get(name: GeneratedSecretName): string;
+}
+
+/** A new random secret: 32 random bytes, base64url (43 characters). */
+export function randomSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** A store of random secrets kept in memory (tests, tools): new values for each store. */
+export function memorySecretStore(): SecretStore {
+  const values = new Map<GeneratedSecretName, string>();
+  return {
+    get(name) {
+      let value = values.get(name);
+      if (!value) values.set(name, (value = randomSecret()));
+      return value;
+    },
+  };
+}
+
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** Trust no proxy: forwarded headers are ignored (the default). */
+const NO_PROXY = false as const;
+
+/**
+ * TRUST_PROXY: which peers may tell the client address, protocol and host in `X-Forwarded-*`
+ * headers (Fastify's `trustProxy`). Unset: none. A whole number: that many proxy hops. Otherwise
+ * a comma list of addresses, CIDR ranges or the keywords loopback, linklocal, uniquelocal.
+ */
+const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v === undefined || /^\d+$/.test(v.trim())) return;
+      for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+        if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(part)) {
+          ctx.addIssue({ code: 'custom', message: `must be a hop count or a comma list of addresses, CIDR ranges, loopback, linklocal, uniquelocal (got "${part}")` });
+        }
+      }
+    })
+    .transform((v): false | number | string =>
+      v === undefined ? NO_PROXY : /^\d+$/.test(v.trim()) ? Number(v.trim()) : v.split(',').map((p) => p.trim()).filter(Boolean).join(','),
+    ),
+);
 
 const hostList = (fallback: string[]) =>
   z.preprocess(
@@ -42,6 +101,17 @@ const onOff = (fallback: boolean | null) =>
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+const millis = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of milliseconds' })
+      .int({ message: 'must be a whole number of milliseconds' })
+      .min(0, { message: 'must be a whole number of milliseconds' })
+      .max(600_000, { message: 'must be at most 600000 ms' })
+      .default(fallback),
+  );
+
 const seconds = (fallback: number) =>
   z.preprocess(
     emptyToUndefined,
@@ -55,7 +125,7 @@ const seconds = (fallback: number) =>
 /** The schema of the environment. */
 export const EnvSchema = z
   .object({
-    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).optional()),
     PORT: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -80,7 +150,7 @@ export const EnvSchema = z
     /** public base URL of the store (emails, absolute links); default http://HOST:PORT */
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be an http(s) URL' }).optional()),
     JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
-    OAUTH_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().default(DEV_OAUTH_CLIENT_ID)),
+    OAUTH_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_OAUTH_CLIENT_ID)),
     OAUTH_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(8, { message: 'must be at least 8 characters' }).optional()),
     PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['test', 'stripe'], { message: 'must be test or stripe' }).default('test')),
     STRIPE_SECRET_KEY: optionalString,
@@ -93,8 +163,16 @@ export const EnvSchema = z
     COMMERCIAL_HOSTS: hostList(DEFAULT_HOSTS.commercialHosts),
     APEX_HOSTS: hostList(DEFAULT_HOSTS.apexHosts),
     STOREFRONT: onOff(true),
-    /** dev-only pages (outbox); null → on unless production */
+    /** dev-only pages (outbox, crash page); null → on only with NODE_ENV=development */
     DEV_PAGES: onOff(null),
+    /** peers trusted to forward the client address, protocol and host (ADR 0012) */
+    TRUST_PROXY: trustProxy,
+    /** where generated secrets are kept when none is configured (outside production) */
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    /** first wait of the per-account sign-in slowdown, ms (ADR 0012) */
+    SIGN_IN_DELAY_BASE_MS: millis(1000),
+    /** longest wait of the per-account sign-in slowdown, ms */
+    SIGN_IN_DELAY_MAX_MS: millis(10_000),
     /** customer access token lifetime, seconds (issue 3) */
     ACCESS_TOKEN_TTL_S: seconds(900),
     /** refresh token lifetime, seconds (spec §9: 1800, the rotate-token-expiry setting) */
@@ -109,6 +187,7 @@ export const EnvSchema = z
       if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
       if (!env.OAUTH_CLIENT_SECRET)
         ctx.addIssue({ code: 'custom', path: ['OAUTH_CLIENT_SECRET'], message: 'is required when NODE_ENV=production' });
+      if (env.DEV_PAGES === true) ctx.addIssue({ code: 'custom', path: ['DEV_PAGES'], message: 'cannot be on when NODE_ENV=production' });
     }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       if (!env.STRIPE_SECRET_KEY)
@@ -120,7 +199,8 @@ export const EnvSchema = z
 
 /** The parsed configuration. Secrets are always set (dev defaults outside production). */
 export interface AppConfig {
-  NODE_ENV: 'development' | 'production' | 'test';
+  /** as set; null when unset (`npm start`: safe defaults, ADR 0012) */
+  NODE_ENV: 'development' | 'production' | 'test' | null;
   PORT: number;
   HOST: string;
   DATABASE_URL: string;
@@ -140,6 +220,13 @@ export interface AppConfig {
   APEX_HOSTS: string[];
   STOREFRONT: boolean;
   DEV_PAGES: boolean;
+  /** Fastify `trustProxy`: false (none), a hop count, or a comma list of addresses / CIDR / keywords */
+  TRUST_PROXY: false | number | string;
+  /** the data folder (generated secrets) */
+  DATA_DIR: string;
+  /** per-account sign-in slowdown: first wait and cap, ms */
+  SIGN_IN_DELAY_BASE_MS: number;
+  SIGN_IN_DELAY_MAX_MS: number;
   /** customer access token lifetime, seconds (default 900) */
   ACCESS_TOKEN_TTL_S: number;
   /** refresh token lifetime, seconds (default 1800, spec §9) */
@@ -148,8 +235,8 @@ export interface AppConfig {
   REFRESH_TOKEN_MAX_LIFETIME_S: number;
   /** storefront base URL for email links, no trailing slash (default PUBLIC_URL) */
   STOREFRONT_PUBLIC_URL: string;
-  /** names of the variables that fell back to development defaults (logged as a warning) */
-  devDefaultsUsed: string[];
+  /** names of the secrets that were generated because they are not configured (logged at start-up) */
+  generatedSecrets: GeneratedSecretName[];
 }
 
 /** Thrown by `loadConfig`; `variables` names every bad variable. */
@@ -162,11 +249,17 @@ export class ConfigError extends Error {
   }
 }
 
+/** Options of {@link loadConfig}. */
+export interface LoadConfigOptions {
+  /** where unconfigured secrets come from outside production (default: fresh random ones in memory) */
+  secrets?: SecretStore;
+}
+
 /**
  * Parses and checks the environment.
  * @throws ConfigError naming every bad variable
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env, opts: LoadConfigOptions = {}): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
@@ -174,20 +267,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
-  const devDefaultsUsed: string[] = [];
-  if (!e.JWT_SECRET) devDefaultsUsed.push('JWT_SECRET');
-  if (!e.OAUTH_CLIENT_SECRET) devDefaultsUsed.push('OAUTH_CLIENT_SECRET');
+  const generatedSecrets: GeneratedSecretName[] = [];
+  const secrets = opts.secrets ?? memorySecretStore();
+  const secret = (name: GeneratedSecretName, configured: string | undefined): string => {
+    if (configured) return configured;
+    generatedSecrets.push(name);
+    return secrets.get(name);
+  };
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
   return {
-    NODE_ENV: e.NODE_ENV,
+    NODE_ENV: e.NODE_ENV ?? null,
     PORT: e.PORT,
     HOST: e.HOST,
     DATABASE_URL: e.DATABASE_URL,
     LOG_LEVEL: e.LOG_LEVEL,
     PUBLIC_URL: publicUrl,
-    JWT_SECRET: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    JWT_SECRET: secret('JWT_SECRET', e.JWT_SECRET),
     OAUTH_CLIENT_ID: e.OAUTH_CLIENT_ID,
-    OAUTH_CLIENT_SECRET: e.OAUTH_CLIENT_SECRET ?? DEV_OAUTH_CLIENT_SECRET,
+    OAUTH_CLIENT_SECRET: secret('OAUTH_CLIENT_SECRET', e.OAUTH_CLIENT_SECRET),
     PAYMENT_PROVIDER: e.PAYMENT_PROVIDER,
     STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
     STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,
@@ -198,11 +295,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     COMMERCIAL_HOSTS: e.COMMERCIAL_HOSTS,
     APEX_HOSTS: e.APEX_HOSTS,
     STOREFRONT: e.STOREFRONT ?? true,
-    DEV_PAGES: e.DEV_PAGES ?? e.NODE_ENV !== 'production',
+    DEV_PAGES: e.DEV_PAGES ?? e.NODE_ENV === 'development',
+    TRUST_PROXY: e.TRUST_PROXY,
+    DATA_DIR: e.DATA_DIR,
+    SIGN_IN_DELAY_BASE_MS: e.SIGN_IN_DELAY_BASE_MS,
+    SIGN_IN_DELAY_MAX_MS: e.SIGN_IN_DELAY_MAX_MS,
     ACCESS_TOKEN_TTL_S: e.ACCESS_TOKEN_TTL_S,
     REFRESH_TOKEN_TTL_S: e.REFRESH_TOKEN_TTL_S,
     REFRESH_TOKEN_MAX_LIFETIME_S: e.REFRESH_TOKEN_MAX_LIFETIME_S,
     STOREFRONT_PUBLIC_URL: (e.STOREFRONT_PUBLIC_URL ?? publicUrl).replace(/\/+$/, ''),
-    devDefaultsUsed,
+    generatedSecrets,
   };
 }

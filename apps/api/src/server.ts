@@ -147,9 +147,10 @@ async function buildStore(
 
   const app = await step('buildApp', () => buildApp({ config, dbh, logger: true, storefront }));
   ref.app = app;
-  for (const name of config.devDefaultsUsed) {
-    app.log.warn({ variable: name }, `${name} is not set: using the development default (set it in production)`);
+  for (const name of config.generatedSecrets) {
+    app.log.info({ variable: name }, `${name} is not set: using a random secret kept in ${config.DATA_DIR} (set it in production)`);
   }
+  if (config.DEV_PAGES) app.log.warn('development pages are on (outbox, crash page): never in a public deployment');
   if (storefrontError) app.log.error({ err: storefrontError }, 'storefront could not be loaded; serving the API only');
   return app;
 }

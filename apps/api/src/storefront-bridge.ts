@@ -3,6 +3,14 @@
  * default"): Fastify request → web `Request`, web `Response` → Fastify reply, and an in-process
  * `fetch` that calls the API through `app.inject` (no loopback hop; the storefront's API client
  * works the same over real HTTP when the two run apart).
+ *
+ * The client address (issue 9 item 1, ADR 0012): the storefront gets the shopper's address from
+ * Fastify (`request.ip`, which believes `X-Forwarded-For` only from TRUST_PROXY peers) and sends
+ * it with every API call as `X-Forwarded-For`. Over HTTP the API believes it only when the
+ * storefront is one of its trusted proxies; in process, {@link createInjectFetch} turns it into
+ * the injected request's socket address, so the API's rate limits key on the shopper, never on
+ * the storefront. The web Request carries no forwarded header: its URL already has the trusted
+ * protocol and host.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -12,16 +20,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } fro
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
 
 /**
- * A web Request for a Fastify request: full URL from the protocol and Host header, every header,
- * and for methods with a body the raw body stream (the storefront scope registers a pass-through
- * content-type parser so `request.body` is the unread stream). Aborted when the client goes away.
+ * Headers that claim a client address, protocol or host. Fastify has already decided (with
+ * TRUST_PROXY) what to believe of them; the storefront sees only that decision.
+ */
+const FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-prefix', 'forwarded', 'x-real-ip']);
+
+/** The header that carries the shopper's address from the storefront to the API. */
+export const CLIENT_ADDRESS_HEADER = 'x-forwarded-for';
+
+/**
+ * A web Request for a Fastify request: full URL from the trusted protocol and host (Fastify's
+ * `request.protocol` / `request.host`), every header except the forwarding ones, and for methods
+ * with a body the raw body stream (the storefront scope registers a pass-through content-type
+ * parser so `request.body` is the unread stream). Aborted when the client goes away.
  */
 export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const host = request.headers.host ?? 'localhost';
+  const host = request.host || 'localhost';
   const url = `${request.protocol}://${host}${request.url}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined || key.startsWith(':') || HOP_BY_HOP.has(key)) continue;
+    if (value === undefined || key.startsWith(':') || HOP_BY_HOP.has(key) || FORWARDING.has(key)) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
@@ -29,6 +47,7 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Requ
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
+  headers.set('host', host);
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const body = request.body;
@@ -60,7 +79,9 @@ export function sendWebResponse(reply: FastifyReply, response: Response): Fastif
 /**
  * A `fetch` that answers from `app.inject` (in process). `getApp` is called per call, so the
  * fetch can be created before the app is built. Absolute URLs only; the Host header defaults to
- * the URL's host.
+ * the URL's host. An `X-Forwarded-For` header (the storefront's {@link CLIENT_ADDRESS_HEADER})
+ * becomes the injected request's socket address and is not passed on, so the API sees the
+ * shopper's address as `request.ip` whatever TRUST_PROXY says.
  */
 export function createInjectFetch(getApp: () => FastifyInstance): (input: string, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
@@ -71,12 +92,15 @@ export function createInjectFetch(getApp: () => FastifyInstance): (input: string
       headers[key] = value;
     });
     headers.host ??= url.host;
+    const clientAddress = headers[CLIENT_ADDRESS_HEADER]?.split(',')[0]?.trim();
+    delete headers[CLIENT_ADDRESS_HEADER];
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
     const payload = hasBody ? Buffer.from(await request.arrayBuffer()) : undefined;
     const res = await getApp().inject({
       method: request.method as InjectOptions['method'],
       url: `${url.pathname}${url.search}`,
       headers,
+      ...(clientAddress ? { remoteAddress: clientAddress } : {}),
       ...(payload ? { payload } : {}),
     });
     const out = new Headers();

@@ -11,8 +11,14 @@ import type { BaseSiteId } from '@store/domain';
 import type { AppConfig } from './config.ts';
 import type { AuthInfo } from './plugins/auth.ts';
 
+/** What the server knows of a storefront request beyond the web Request. */
+export interface StorefrontRequestInfo {
+  /** the shopper's address (Fastify `request.ip`, forwarded headers believed only from TRUST_PROXY) */
+  clientAddress: string;
+}
+
 /** The storefront's request handler (web Request in, web Response out). */
-export type StorefrontHandler = (request: Request) => Promise<Response>;
+export type StorefrontHandler = (request: Request, info: StorefrontRequestInfo) => Promise<Response>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_JWT_SECRET, loadConfig } from '@store/api';
+import { ConfigError, loadConfig } from '@store/api';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -18,24 +18,45 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
-  it('has working defaults for a developer machine', () => {
+  it('has working, safe defaults: generated secrets, no development pages, no trusted proxy', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      NODE_ENV: 'development',
+      NODE_ENV: null,
       PORT: 3000,
       HOST: 'localhost',
       DATABASE_URL: 'file:./data/store.db',
       LOG_LEVEL: 'info',
       PUBLIC_URL: 'http://localhost:3000',
-      JWT_SECRET: DEV_JWT_SECRET,
       PAYMENT_PROVIDER: 'test',
       OUTBOX_DIR: './data/outbox',
       STOREFRONT: true,
-      DEV_PAGES: true,
+      DEV_PAGES: false,
+      TRUST_PROXY: false,
       SMTP_URL: undefined,
     });
     expect(config.CANADIAN_HOSTS.length).toBeGreaterThan(0);
-    expect(config.devDefaultsUsed).toEqual(['JWT_SECRET', 'OAUTH_CLIENT_SECRET']);
+    expect(config.generatedSecrets).toEqual(['JWT_SECRET', 'OAUTH_CLIENT_SECRET']);
+    // random, not a documented constant: two configurations never share a secret
+    const other = loadConfig({});
+    expect(config.JWT_SECRET.length).toBeGreaterThanOrEqual(43);
+    expect(other.JWT_SECRET).not.toBe(config.JWT_SECRET);
+    expect(other.OAUTH_CLIENT_SECRET).not.toBe(config.OAUTH_CLIENT_SECRET);
+  });
+
+  it('development pages: on with NODE_ENV=development, off otherwise, refused in production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).DEV_PAGES).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DEV_PAGES: 'off' }).DEV_PAGES).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).DEV_PAGES).toBe(false);
+    expect(loadConfig({ DEV_PAGES: 'on' }).DEV_PAGES).toBe(true);
+    expect(configError({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), OAUTH_CLIENT_SECRET: 'a-real-secret', DEV_PAGES: 'on' }).message).toContain(
+      'DEV_PAGES: cannot be on when NODE_ENV=production',
+    );
+  });
+
+  it('TRUST_PROXY: addresses, CIDR ranges and keywords, or a hop count', () => {
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, loopback ' }).TRUST_PROXY).toBe('10.0.0.0/8,loopback');
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(configError({ TRUST_PROXY: 'everyone' }).variables).toEqual(['TRUST_PROXY']);
   });
 
   it('parses values: ports, host lists, on/off switches, postgres URLs', () => {
@@ -45,15 +66,15 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u:p@db:5432/store',
       CANADIAN_HOSTS: ' Shop.Example.CA , fr.example.ca ,',
       STOREFRONT: 'off',
-      DEV_PAGES: 'on',
+      DEV_PAGES: 'off',
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
       OAUTH_CLIENT_SECRET: 'a-real-secret',
       PUBLIC_URL: 'https://shop.example.com/',
     });
-    expect(config).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', STOREFRONT: false, DEV_PAGES: true, PUBLIC_URL: 'https://shop.example.com' });
+    expect(config).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', STOREFRONT: false, DEV_PAGES: false, PUBLIC_URL: 'https://shop.example.com' });
     expect(config.CANADIAN_HOSTS).toEqual(['shop.example.ca', 'fr.example.ca']);
-    expect(config.devDefaultsUsed).toEqual([]);
+    expect(config.generatedSecrets).toEqual([]);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), OAUTH_CLIENT_SECRET: 'a-real-secret' }).DEV_PAGES).toBe(false);
   });
 

@@ -3,8 +3,9 @@
  *
  * - `grant_type=password` (RFC 6749 §4.3; `username` = email, `password`): only for the
  *   storefront's confidential client (the configured OAUTH_CLIENT_ID, or a client whose grants
- *   list `password`); others get 400 `unauthorized_client`. Rate limited (rate-limit.ts): 429
- *   with `Retry-After`. Wrong email or password: 400 `invalid_grant` "Bad credentials" (same
+ *   list `password`); others get 400 `unauthorized_client`. Rate limited per client address and
+ *   per account and address, slowed down per account (rate-limit.ts, ADR 0012): 429 with
+ *   `Retry-After`. Wrong email or password: 400 `invalid_grant` "Bad credentials" (same
  *   answer and the same argon2 work for an unknown email).
  * - `grant_type=refresh_token` (§6): rotation in ONE transaction: the conditional update
  *   `UPDATE refresh_tokens SET status='rotated' WHERE token_hash=? AND status='active' AND
@@ -20,7 +21,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  clearRateLimit,
   findCustomerById,
   findCustomerCredentials,
   findRefreshToken,
@@ -34,7 +34,7 @@ import {
   type OAuthClient,
 } from '@store/db';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
-import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP, hitRate, rateKey, refundRate, sendTooManyAttempts } from './rate-limit.ts';
+import { beginPasswordAttempt, sendTooManyAttempts, type SlowdownSettings } from './rate-limit.ts';
 import { CUSTOMER_SCOPE, hashOpaqueToken, newOpaqueToken, signCustomerToken } from './tokens.ts';
 import { authenticateClient, bodyFields, bodyString, oauthError } from './oauth-common.ts';
 
@@ -51,6 +51,11 @@ export interface CustomerTokenAnswer {
 /** May this client use the customer grants (password, refresh_token)? */
 export function isConfidentialStorefrontClient(app: FastifyInstance, client: OAuthClient): boolean {
   return client.clientId === app.config.OAUTH_CLIENT_ID || client.grants.includes('password');
+}
+
+/** The sign-in slowdown of the app's configuration (ADR 0012). */
+export function slowdownOf(app: FastifyInstance): SlowdownSettings {
+  return { baseMs: app.config.SIGN_IN_DELAY_BASE_MS, maxMs: app.config.SIGN_IN_DELAY_MAX_MS };
 }
 
 function isoAt(ms: number): string {
@@ -98,24 +103,25 @@ export async function passwordGrant(app: FastifyInstance, request: FastifyReques
   const db = app.dbh.db;
   const email = normalizeEmail(username);
   const nowMs = Date.now();
-  const tooMany = { error: 'too_many_attempts', error_description: 'Too many sign-in attempts' };
-  const account = await hitRate(db, SIGN_IN_PER_ACCOUNT, email, nowMs);
-  if (!account.allowed) return sendTooManyAttempts(reply, account.retryAfterS, tooMany);
-  const ip = await hitRate(db, SIGN_IN_PER_IP, request.ip, nowMs);
-  if (!ip.allowed) {
-    await refundRate(db, account);
-    return sendTooManyAttempts(reply, ip.retryAfterS, tooMany);
+  const start = await beginPasswordAttempt(db, { email, clientIp: request.ip, nowMs, slowdown: slowdownOf(app) });
+  if (!start.ok) return sendTooManyAttempts(reply, start.retryAfterS, { error: 'too_many_attempts', error_description: 'Too many sign-in attempts' });
+  let creds: Awaited<ReturnType<typeof findCustomerCredentials>>;
+  let ok: boolean;
+  try {
+    creds = await findCustomerCredentials(db, { email });
+    ok = creds ? await verifyPassword(creds.passwordHash, password) : await verifyDummyPassword(password);
+  } catch (error) {
+    await start.attempt.abandoned();
+    throw error;
   }
-  const creds = await findCustomerCredentials(db, { email });
-  const ok = creds ? await verifyPassword(creds.passwordHash, password) : await verifyDummyPassword(password);
   if (!creds || !ok) {
     request.log.info({ event: 'signInFailed' }, 'sign-in failed');
     return oauthError(reply, 400, 'invalid_grant', 'Bad credentials');
   }
-  // a success clears the account's failures and does not count against the IP
-  await clearRateLimit(db, rateKey(SIGN_IN_PER_ACCOUNT, email));
-  await refundRate(db, ip);
-  const answer = await withTransaction(app.dbh, (trx) => startCustomerSession(app, trx, creds.customer, client.clientId, nowMs));
+  // a success clears the account's failures and does not count against the address
+  await start.attempt.succeeded();
+  const customer = creds.customer;
+  const answer = await withTransaction(app.dbh, (trx) => startCustomerSession(app, trx, customer, client.clientId));
   return sendTokens(reply, answer);
 }
 

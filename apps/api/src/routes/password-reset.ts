@@ -2,8 +2,10 @@
  * Forgot and reset password (issue 3, ADR 0007) under /rest/v2/:baseSiteId, with the client token:
  * - `POST /forgottenpasswordtokens` {email, lang?} → 202 `{}` whether or not an account has this
  *   email (same status, body and work; no enumeration). For an account, a single-use link valid
- *   1 h is emailed (after commit, in the background) in the site's language. Rate limited: 3 /
- *   hour per email and 10 / hour per IP → 429 + Retry-After. A malformed email is 400.
+ *   1 h is emailed (after commit, in the background) in the site's language. Rate limited
+ *   (auth/rate-limit.ts, ADR 0012): 10 / hour per client address and 3 / hour per email from one
+ *   address → 429 + Retry-After; past 5 links an hour for one email the answer is the same 202
+ *   but no new link is sent, so nobody can stop the owner from resetting. A malformed email is 400.
  * - `POST /resetpassword` {token, newPassword} → 200 `{}`; the link works once; every refresh
  *   token of the customer is revoked. Bad, used or expired token → 400 InvalidTokenError.
  */
@@ -14,7 +16,7 @@ import { EmptyAnswerSchema, ForgotPasswordRequestSchema, OccErrorBodySchema, Res
 import { normalizeEmail } from '@store/db';
 import { ValidationErrors } from '@store/domain';
 import { RESET_TOKEN_TTL_S, createPasswordReset, emailErrors, resetPasswordWithToken } from '../auth/accounts.ts';
-import { FORGOT_PER_ACCOUNT, FORGOT_PER_IP, hitRate, refundRate, sendTooManyAttempts } from '../auth/rate-limit.ts';
+import { admitForgotPassword, sendTooManyAttempts } from '../auth/rate-limit.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { sendPasswordReset } from '../email/password-reset.ts';
 import { pickLang } from '../flows/context.ts';
@@ -51,12 +53,12 @@ export async function passwordResetRoutes(scope: FastifyInstance, opts: Password
       const bad = emailErrors(email);
       if (bad.length > 0) throw new ValidationErrors(bad);
       const nowMs = Date.now();
-      const account = await hitRate(app.dbh.db, FORGOT_PER_ACCOUNT, email, nowMs);
-      if (!account.allowed) return sendTooManyAttempts(reply, account.retryAfterS);
-      const ip = await hitRate(app.dbh.db, FORGOT_PER_IP, request.ip, nowMs);
-      if (!ip.allowed) {
-        await refundRate(app.dbh.db, account);
-        return sendTooManyAttempts(reply, ip.retryAfterS);
+      const admission = await admitForgotPassword(app.dbh.db, email, request.ip, nowMs);
+      if (!admission.ok) return sendTooManyAttempts(reply, admission.retryAfterS);
+      if (!admission.sendEmail) {
+        // the same answer: the newest link (already in the owner's mailbox) stays valid
+        request.log.warn({ event: 'passwordResetCapped' }, 'reset links for this account capped for the hour');
+        return reply.status(202).header('cache-control', 'no-store').send({});
       }
       const created = await createPasswordReset(app.dbh, email, new Date(nowMs));
       if (created) {

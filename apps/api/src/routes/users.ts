@@ -21,7 +21,8 @@ import {
 import { findCustomerById, updateCustomerProfile } from '@store/db';
 import { isDomainError, unauthorized } from '@store/domain';
 import { changeCustomerPassword, checkProfilePatch, customerView, signUpCustomer } from '../auth/accounts.ts';
-import { SIGN_IN_PER_ACCOUNT, clearRate, hitRate, refundRate, sendTooManyAttempts } from '../auth/rate-limit.ts';
+import { slowdownOf } from '../auth/oauth-grants.ts';
+import { beginPasswordAttempt, sendTooManyAttempts } from '../auth/rate-limit.ts';
 
 const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema, 404: OccErrorBodySchema, 409: OccErrorBodySchema, 429: OccErrorBodySchema };
 const siteParams = z.object({ baseSiteId: z.string() });
@@ -107,16 +108,17 @@ export async function userRoutes(scope: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const customer = request.customer!;
-      const hit = await hitRate(app.dbh.db, SIGN_IN_PER_ACCOUNT, customer.email, Date.now());
-      if (!hit.allowed) return sendTooManyAttempts(reply, hit.retryAfterS);
+      // the old password is a password attempt on the account, under the sign-in limits (ADR 0012)
+      const start = await beginPasswordAttempt(app.dbh.db, { email: customer.email, clientIp: request.ip, nowMs: Date.now(), slowdown: slowdownOf(app) });
+      if (!start.ok) return sendTooManyAttempts(reply, start.retryAfterS);
       try {
         await changeCustomerPassword(app.dbh, customer.id, request.body, customer.sessionId);
       } catch (error) {
         // only a wrong old password counts as a failed attempt
-        if (!(isDomainError(error) && error.reason === 'wrongPassword')) await refundRate(app.dbh.db, hit);
+        if (!(isDomainError(error) && error.reason === 'wrongPassword')) await start.attempt.abandoned();
         throw error;
       }
-      await clearRate(app.dbh.db, SIGN_IN_PER_ACCOUNT, customer.email);
+      await start.attempt.succeeded();
       request.log.info({ event: 'passwordChanged', customerId: customer.id }, 'password changed');
       return reply.send({});
     },
