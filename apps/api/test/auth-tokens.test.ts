@@ -35,8 +35,8 @@ async function refresh(t: TestApp, refreshToken: string) {
   return t.app.inject({ method: 'POST', url: TOKEN_URL, ...form({ grant_type: 'refresh_token', refresh_token: refreshToken, ...client }) });
 }
 
-async function tokensFor(t: TestApp, email: string) {
-  const res = await signIn(t, email);
+async function tokensFor(t: TestApp, email: string, password = PASSWORD) {
+  const res = await signIn(t, email, password);
   expect(res.statusCode).toBe(200);
   return CustomerTokenAnswerSchema.parse(res.json());
 }
@@ -156,6 +156,45 @@ describe.each(dbKinds())('customer tokens on %s', (kind) => {
     expect(unknown.statusCode).toBe(200);
     const badClient = await t.app.inject({ method: 'POST', url: REVOKE_URL, ...form({ token: b.refresh_token, client_id: 'storefront', client_secret: 'nope-nope' }) });
     expect(badClient.statusCode).toBe(401);
+  });
+
+  it('sign-out ends the access token at once too (issue 9 item 7): a replayed token gets 401, other sessions go on', async () => {
+    const { email } = await signUp(t);
+    const phone = await tokensFor(t, email);
+    const laptop = await tokensFor(t, email);
+    const me = (token: string) => t.app.inject({ method: 'GET', url: '/rest/v2/usb2c/users/current', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(laptop.access_token)).statusCode).toBe(200);
+    // a refresh keeps the session: the old access token of the same session stays good until it expires
+    const rotated = CustomerTokenAnswerSchema.parse((await refresh(t, laptop.refresh_token)).json());
+    expect((await me(laptop.access_token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: REVOKE_URL, ...form({ token: rotated.refresh_token, ...client }) })).statusCode).toBe(200);
+    const replay = await me(laptop.access_token);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ errors: [{ type: 'InvalidTokenError' }] });
+    expect((await me(rotated.access_token)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/rest/v2/usb2c/customer-probe', headers: { authorization: `Bearer ${rotated.access_token}` } })).statusCode).toBe(401);
+    // the other device's session is untouched
+    expect((await me(phone.access_token)).statusCode).toBe(200);
+    // a password change ends every other session's access tokens at once
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/rest/v2/usb2c/users/current/password',
+      headers: { authorization: `Bearer ${phone.access_token}` },
+      payload: { oldPassword: PASSWORD, newPassword: 'Brew2027coffee' },
+    });
+    expect(change.statusCode).toBe(200);
+    const tablet = await tokensFor(t, email, 'Brew2027coffee');
+    expect((await me(tablet.access_token)).statusCode).toBe(200);
+    expect((await me(phone.access_token)).statusCode).toBe(200);
+    const other = await t.app.inject({
+      method: 'PUT',
+      url: '/rest/v2/usb2c/users/current/password',
+      headers: { authorization: `Bearer ${tablet.access_token}` },
+      payload: { oldPassword: 'Brew2027coffee', newPassword: 'Brew2028coffee' },
+    });
+    expect(other.statusCode).toBe(200);
+    expect((await me(phone.access_token)).statusCode).toBe(401);
+    expect((await me(tablet.access_token)).statusCode).toBe(200);
   });
 
   it('an expired refresh token gets 401 (token TTL, then the family maximum lifetime)', async () => {

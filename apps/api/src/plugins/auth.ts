@@ -17,6 +17,10 @@
  * Customers (issue 3, ADR 0007; grants in ../auth/oauth-grants.ts):
  * - `grant_type=password` (storefront's confidential client only), `grant_type=refresh_token`
  *   (rotation, reuse detection), `POST /authorizationserver/oauth/revoke` (logout).
+ * - `app.verifyCustomer(token)`: the one check of a customer access token: the JWT, and its
+ *   session (`sid`, the refresh token family) still open in the database, so signing out, a
+ *   password change or a reset ends the access tokens of that session at once, not 15 minutes
+ *   later (issue 9 item 7, ADR 0012). A token without a session is refused.
  * - `app.requireCustomer` preHandler: a valid customer access token, else 401; sets
  *   `request.customer = { id, email, clientId }`.
  * - `app.requireUser` preHandler for routes with a `:userId` param: `anonymous` → the client
@@ -26,12 +30,18 @@
  */
 import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isRefreshFamilyOpen } from '@store/db';
 import { verifyCustomerToken, type CustomerAuth } from '../auth/tokens.ts';
 import { authenticateClient, bodyFields, bodyString, oauthError } from '../auth/oauth-common.ts';
 import { passwordGrant, refreshTokenGrant, registerRevokeEndpoint } from '../auth/oauth-grants.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * Verifies a customer access token: signature, expiry, and its sign-in session still open
+     * (not signed out, not revoked by a password change or reset). Null when any fails.
+     */
+    verifyCustomer: (token: string) => Promise<CustomerAuth | null>;
     /** preHandler: a valid customer access token, else 401 (sets `request.customer`) */
     requireCustomer: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     /** preHandler for `:userId` routes (see plugins/auth.ts module comment) */
@@ -127,6 +137,12 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
 
   app.decorateRequest('auth', null);
   app.decorateRequest('customer', null);
+  const verifyCustomer = async (token: string): Promise<CustomerAuth | null> => {
+    const customer = await verifyCustomerToken(secret, token);
+    if (!customer?.sessionId) return null;
+    return (await isRefreshFamilyOpen(app.dbh.db, customer.sessionId, new Date().toISOString())) ? customer : null;
+  };
+  app.decorate('verifyCustomer', verifyCustomer);
   const requireClientToken = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerOf(request);
     if (!token) return missingToken(reply);
@@ -137,7 +153,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   const requireCustomer = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerOf(request);
     if (!token) return missingToken(reply);
-    const customer = await verifyCustomerToken(secret, token);
+    const customer = await verifyCustomer(token);
     if (!customer) return invalidToken(reply);
     request.customer = customer;
   };
@@ -148,7 +164,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     if (userId === ANONYMOUS_USER) return requireClientToken(request, reply);
     const token = bearerOf(request);
     if (!token) return missingToken(reply);
-    const customer = await verifyCustomerToken(secret, token);
+    const customer = await verifyCustomer(token);
     if (!customer) return invalidToken(reply);
     if (userId !== CURRENT_USER && userId !== customer.id) {
       return reply

@@ -78,7 +78,7 @@ export const catalogRoutes: FastifyPluginAsync = async (scope) => {
    * price-group cookie or header is never read; a client token or a bad token means anonymous).
    */
   async function priceStrategiesOf(request: FastifyRequest, site: PresentContext['site'], product: ProductRecord) {
-    const customerId = await optionalCustomerId(request, app.config.JWT_SECRET);
+    const customerId = await optionalCustomerId(request);
     return catalogPriceStrategies(db(), site, customerId, product, new Date());
   }
 

@@ -17,7 +17,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CartSchema, CouponDataSchema, DiscountMessageSchema, LangSchema, OccErrorBodySchema } from '@store/contracts';
-import { verifyCustomerToken } from '../auth/tokens.ts';
 import type { CommerceContext } from '../flows/context.ts';
 import { applyCartCoupon, getCouponData, getDiscountMessage, removeCartCouponFlow } from '../flows/coupons.ts';
 import { verifyClientToken } from '../plugins/auth.ts';
@@ -38,10 +37,10 @@ function bearerOf(request: FastifyRequest): string | null {
  * invalid or expired token). For public routes that answer more to a signed-in customer (catalogue
  * price strategies); never fails the request.
  */
-export async function optionalCustomerId(request: FastifyRequest, secret: string): Promise<string | null> {
+export async function optionalCustomerId(request: FastifyRequest): Promise<string | null> {
   const token = bearerOf(request);
   if (!token) return null;
-  const customer = await verifyCustomerToken(secret, token);
+  const customer = await request.server.verifyCustomer(token);
   return customer?.id ?? null;
 }
 
@@ -53,7 +52,7 @@ export function registerCouponRoutes(scope: FastifyInstance, ctx: CommerceContex
   /** preHandler: a valid client (machine) token or customer token, else 401. */
   const requireAnyToken = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerOf(request);
-    if (token && ((await verifyClientToken(secret, token)) || (await verifyCustomerToken(secret, token)))) return;
+    if (token && ((await verifyClientToken(secret, token)) || (await app.verifyCustomer(token)))) return;
     return app.requireClientToken(request, reply);
   };
 

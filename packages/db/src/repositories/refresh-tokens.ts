@@ -100,6 +100,23 @@ export async function markRefreshTokenRotated(db: Executor, tokenHash: string, c
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Is the sign-in session `familyId` still open at `now` (ISO-8601 UTC): it has a token that is
+ * not revoked and its absolute end is later? Access tokens carry their family as `sid` and die
+ * with it (issue 9 item 7: sign-out ends the access token too). One indexed read.
+ */
+export async function isRefreshFamilyOpen(db: Executor, familyId: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('family_id', '=', familyId)
+    .where('status', '<>', 'revoked')
+    .where('family_expires_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Revokes every token of a family that is not revoked yet; answers how many changed. */
 export async function revokeRefreshFamily(db: Executor, familyId: string): Promise<number> {
   const result = await db
