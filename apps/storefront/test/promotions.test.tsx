@@ -31,7 +31,7 @@ import { renderWith, textOf } from './render.tsx';
 
 const usd = (value: number): PriceData => ({ value, formattedValue: `$${value.toFixed(2)}`, currencyIso: 'USD' });
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 /** A load context whose API answers by path (`GET /usb2c/coupons/applyCouponData` → …); records calls. */
 function fakeApi(answers: Record<string, Answer>, calls: string[] = []): AppLoadContext {
@@ -41,7 +41,7 @@ function fakeApi(answers: Record<string, Answer>, calls: string[] = []): AppLoad
       const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname.replace('/rest/v2', '')}`;
       calls.push(key);
       const a = answers[key] ?? { status: 404, body: { errors: [{ type: 'NotFoundError', reason: 'notFound', message: 'no' }] } };
-      return Response.json(a.body, { status: a.status });
+      return Response.json(a.body, { status: a.status, headers: a.headers ?? {} });
     },
     apiBaseUrl: 'http://api.test/rest/v2',
     hosts: DEFAULT_HOSTS,
@@ -208,10 +208,14 @@ describe('coupon and gift-card intents (translated business errors)', () => {
     expect(calls).toEqual([]);
   });
 
-  it('gift cards: a wrong code (404) and guessing (429) are translated', async () => {
+  it('gift cards: a wrong code (404) and guessing (429, with the real wait) are translated', async () => {
     const ctx = ctxFor('http://localhost/checkout/singlestep', {
       'POST /usb2c/users/anonymous/carts/g-12345678/giftcard/apply': { status: 404, body: { errors: [{ type: 'GiftCardError', reason: 'giftCardNotFound', message: 'x' }] } },
-      'POST /usb2c/users/anonymous/carts/g-12345678/giftcard/validate': { status: 429, body: { errors: [{ type: 'GiftCardError', reason: 'tooManyRequests', message: 'x' }] } },
+      'POST /usb2c/users/anonymous/carts/g-12345678/giftcard/validate': {
+        status: 429,
+        headers: { 'retry-after': '840' },
+        body: { errors: [{ type: 'GiftCardError', reason: 'tooManyRequests', message: 'x' }] },
+      },
     });
     expect(await runPromoIntent(ctx, 'applyGiftCard', form({ giftCardCode: 'abcd-efgh-jkmn-pqrs' }), 'g-12345678')).toMatchObject({
       ok: false,
@@ -221,7 +225,8 @@ describe('coupon and gift-card intents (translated business errors)', () => {
     });
     expect(await runPromoIntent(ctx, 'checkGiftCard', form({ giftCardCode: 'ABCDEFGHJKMNPQRS' }), 'g-12345678')).toMatchObject({
       ok: false,
-      message: 'Too many attempts. Please wait a few minutes and try again.',
+      // the API's real window (Retry-After 840 s), not a guess (issue 9 item 1)
+      message: 'Too many attempts. Please wait 14 minutes and try again.',
     });
   });
 

@@ -23,7 +23,7 @@
  * - `GET /users/{anonymous|current}/customerData?cartGuid=` → {@link CustomerData} (spec §3).
  */
 import { z } from 'zod';
-import { ApiError, OccErrorBodySchema, type OccError } from './errors.ts';
+import { ApiError, OccErrorBodySchema, parseRetryAfter, type OccError } from './errors.ts';
 import type { ApiCore, FetchLike } from './client.ts';
 
 /** A customer (`GET users/current`, sign-up answer). */
@@ -112,14 +112,8 @@ export const CustomerTokenAnswerSchema = z.object({
 });
 export type CustomerTokenAnswer = z.infer<typeof CustomerTokenAnswerSchema>;
 
-/** An `ApiError` from the token endpoints, with the `Retry-After` seconds of a 429 (else null). */
-export class TokenCallError extends ApiError {
-  readonly retryAfterS: number | null;
-  constructor(status: number, errors: OccError[], correlationId: string | null, body: unknown, retryAfterS: number | null) {
-    super(status, errors, correlationId, body);
-    this.retryAfterS = retryAfterS;
-  }
-}
+/** An `ApiError` from the token endpoints (`retryAfterS`: the `Retry-After` seconds of a 429, else null). */
+export class TokenCallError extends ApiError {}
 
 /** Client credentials of the storefront's confidential client. */
 export interface TokenClientOptions {
@@ -152,8 +146,7 @@ async function postForm(opts: TokenClientOptions, url: string, fields: Record<st
       const o = body as { error: unknown; error_description?: unknown };
       errors = [{ type: 'OAuthError', reason: String(o.error), message: String(o.error_description ?? o.error) }];
     } else errors = [{ type: 'HttpError', reason: String(response.status), message: `HTTP ${response.status}` }];
-    const retry = Number(response.headers.get('retry-after'));
-    throw new TokenCallError(response.status, errors, response.headers.get('correlationid'), body, Number.isFinite(retry) && retry > 0 ? retry : null);
+    throw new TokenCallError(response.status, errors, response.headers.get('correlationid'), body, parseRetryAfter(response.headers.get('retry-after')));
   }
   return body;
 }

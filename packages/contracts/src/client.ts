@@ -12,7 +12,7 @@
  * `app.inject` adapter when storefront and API share a process.
  */
 import { z } from 'zod';
-import { ApiError, OccErrorBodySchema, type OccError } from './errors.ts';
+import { ApiError, OccErrorBodySchema, parseRetryAfter, type OccError } from './errors.ts';
 import {
   BundleDataAnswerSchema,
   CategoryAnswerSchema,
@@ -128,7 +128,7 @@ function toApiError(response: Response, body: unknown): ApiError {
   }
   const correlationId =
     response.headers.get('correlationid') ?? errors.find((e) => e.correlationId)?.correlationId ?? null;
-  return new ApiError(response.status, errors, correlationId, body);
+  return new ApiError(response.status, errors, correlationId, body, parseRetryAfter(response.headers.get('retry-after')));
 }
 
 /** Creates the transport (see module comment). */

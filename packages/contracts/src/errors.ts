@@ -52,14 +52,17 @@ export class ApiError extends Error {
   readonly errors: OccError[];
   readonly correlationId: string | null;
   readonly body: unknown;
+  /** seconds to wait before trying again (the answer's `Retry-After`, e.g. on 429 or 503), or null */
+  readonly retryAfterS: number | null;
 
-  constructor(status: number, errors: OccError[], correlationId: string | null, body: unknown) {
+  constructor(status: number, errors: OccError[], correlationId: string | null, body: unknown, retryAfterS: number | null = null) {
     super(errors[0]?.message ? `HTTP ${status}: ${errors[0].message}` : `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.correlationId = correlationId;
     this.body = body;
+    this.retryAfterS = retryAfterS;
   }
 
   /** The first error's `reason` (or `type` when it has none). */
@@ -71,6 +74,18 @@ export class ApiError extends Error {
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
   }
+}
+
+/**
+ * Seconds of a `Retry-After` header value (delay-seconds, or an HTTP date measured from `nowMs`),
+ * at least 1; null when absent or unreadable (RFC 9110 §10.2.3).
+ */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number = Date.now()): number | null {
+  if (!value) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Math.max(1, Number(text));
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(1, Math.ceil((at - nowMs) / 1000));
 }
 
 /** Type guard usable across module copies (checks the name, not only `instanceof`). */

@@ -170,7 +170,7 @@ export const checkoutEn = {
   'occ.invalidDeliveryMode': 'Choose one of the shipping methods shown.',
   'occ.deliveryAddressRequired': 'Enter your shipping address first.',
   'occ.orderNotFound': 'We could not find this order.',
-  'occ.tooManyRequests': 'Too many attempts. Please wait a minute and try again.',
+  'occ.tooManyRequests': 'Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
 } as const;
 
 /** A message id of the cart/checkout catalogue. */

@@ -171,5 +171,5 @@ export const checkoutFr: Record<CheckoutMessageKey, string> = {
   'occ.invalidDeliveryMode': 'Choisissez l’un des modes de livraison proposés.',
   'occ.deliveryAddressRequired': 'Entrez d’abord votre adresse de livraison.',
   'occ.orderNotFound': 'Nous n’avons pas trouvé cette commande.',
-  'occ.tooManyRequests': 'Trop de tentatives. Veuillez patienter une minute et réessayer.',
+  'occ.tooManyRequests': 'Trop de tentatives. Veuillez patienter {minutes, plural, one {# minute} other {# minutes}} avant de réessayer.',
 };

@@ -69,7 +69,7 @@ export const promoEn = {
   'promo.gc.error.giftCardLimit': 'You can use up to 5 gift cards on one order.',
   'promo.gc.error.giftCardBalance': 'The balance of a gift card changed. Please check your payment and try again.',
   'promo.gc.error.amountTooHigh': 'This amount is more than the card’s balance or the order total.',
-  'promo.gc.error.tooMany': 'Too many attempts. Please wait a few minutes and try again.',
+  'promo.gc.error.tooMany': 'Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
   'promo.gc.error.generic': 'This gift card can’t be used right now. Please try again.',
 
   // order summary, review and order pages

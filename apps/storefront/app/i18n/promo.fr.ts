@@ -70,7 +70,7 @@ export const promoFr: Record<PromoMessageKey, string> = {
   'promo.gc.error.giftCardLimit': 'Vous pouvez utiliser jusqu’à 5 cartes-cadeaux par commande.',
   'promo.gc.error.giftCardBalance': 'Le solde d’une carte-cadeau a changé. Vérifiez votre paiement et réessayez.',
   'promo.gc.error.amountTooHigh': 'Ce montant dépasse le solde de la carte ou le total de la commande.',
-  'promo.gc.error.tooMany': 'Trop de tentatives. Veuillez patienter quelques minutes et réessayer.',
+  'promo.gc.error.tooMany': 'Trop de tentatives. Veuillez patienter {minutes, plural, one {# minute} other {# minutes}} avant de réessayer.',
   'promo.gc.error.generic': 'Cette carte-cadeau ne peut pas être utilisée pour le moment. Veuillez réessayer.',
 
   // résumé, vérification et pages de commande

@@ -10,8 +10,13 @@ export type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** The storefront part of the load context. */
 export interface StorefrontLoadContext {
-  /** reaches the commerce API (in-process or over HTTP) */
+  /**
+   * reaches the commerce API (in-process or over HTTP); per request, it sends the shopper's
+   * address as `X-Forwarded-For` (ADR 0012)
+   */
   apiFetch: ApiFetch;
+  /** the shopper's address as the server decided it (forwarded headers only from trusted proxies) */
+  clientAddress?: string;
   /** absolute base URL of the API, up to and including `/rest/v2` */
   apiBaseUrl: string;
   /** brand and apex hosts (spec §1, §2) */

@@ -33,6 +33,7 @@ import { getRequestContext } from './context.server.ts';
 import type { ContextArgs, RequestContext } from './context.server.ts';
 import type { Flash } from './flash.ts';
 import { logServerError } from './logger.server.ts';
+import { waitMinutesOf } from './wait.ts';
 
 /** Name of the category coupon cookie (spec §3 "Cookies and storage": category coupon). */
 export const CATEGORY_COUPON_COOKIE = 'categoryCoupon';
@@ -224,7 +225,7 @@ export async function runPromoIntent(ctx: RequestContext, intent: PromoIntent, f
       return refuse(ctx.t(couponErrorKey(reason)), intent === 'applyCoupon' ? codeField : null);
     }
     const target = intent === 'applyGiftCardValue' ? amountField : intent === 'removeGiftCard' ? null : codeField;
-    return refuse(ctx.t(giftCardErrorKey(error.reason, error.status)), target);
+    return refuse(ctx.t(giftCardErrorKey(error.reason, error.status), { minutes: waitMinutesOf(error) }), target);
   }
 }
 

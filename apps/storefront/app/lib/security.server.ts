@@ -26,11 +26,17 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
+/** `Strict-Transport-Security` of answers served over HTTPS: one year, subdomains included. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
 /**
  * Adds the security headers to a response's headers (in place). The CSP is added to HTML
- * answers only (assets need none); headers already set by a route are kept.
+ * answers only (assets need none); `Strict-Transport-Security` when `https` (the request came
+ * over HTTPS, directly or through a trusted proxy: issue 9 item 7); headers already set by a
+ * route are kept.
  */
-export function applySecurityHeaders(headers: Headers, nonce: string): void {
+export function applySecurityHeaders(headers: Headers, nonce: string, https = false): void {
+  if (https) headers.set('Strict-Transport-Security', HSTS_VALUE);
   if (!headers.has('X-Content-Type-Options')) headers.set('X-Content-Type-Options', 'nosniff');
   if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'DENY');

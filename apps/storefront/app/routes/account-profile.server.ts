@@ -13,6 +13,7 @@ import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
 import { doneRedirect, formRaw, formString, isUnauthorized, requireAccount } from './account.server.ts';
 import type { CustomerProfile } from './account.server.ts';
+import { waitMinutesOf } from '../lib/wait.ts';
 
 /** Data of the profile page. */
 export interface ProfileData {
@@ -116,7 +117,7 @@ export async function profileAction(args: ContextArgs) {
         if (error.status === 401 && reason !== 'invalidPassword' && reason !== 'wrongPassword' && error.errors[0]?.subject !== 'oldPassword') throw error;
         return fail({ fieldErrors: { oldPassword: ctx.t('account.password.wrong') }, formError: null });
       }
-      if (error.status === 429) return fail({ fieldErrors: {}, formError: ctx.t('occ.tooManyRequests') });
+      if (error.status === 429) return fail({ fieldErrors: {}, formError: ctx.t('occ.tooManyRequests', { minutes: waitMinutesOf(error) }) });
       return fail({ fieldErrors: {}, formError: ctx.t('occ.generic') });
     }
     return doneRedirect(paths.profile, 'password');

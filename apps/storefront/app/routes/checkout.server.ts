@@ -33,6 +33,7 @@ import type { SavedAddress, SavedCard } from './account.server.ts';
 import { cartView, readOpenCart } from './cart.server.ts';
 import type { CartView } from './cart.server.ts';
 import { orderAccessCookie } from './order-confirmation.server.ts';
+import { waitMinutesOf } from '../lib/wait.ts';
 
 /** The checkout sections, in page order. */
 export const SECTIONS = ['contact', 'shipping', 'delivery', 'billing', 'payment'] as const;
@@ -490,7 +491,7 @@ export async function checkoutAction(
 function promoPlacementError(ctx: RequestContext, error: unknown): string | null {
   if (!isApiError(error) || !error.isClientError) return null;
   const type = error.errors[0]?.type;
-  if (type === 'GiftCardError') return ctx.t(giftCardErrorKey(error.reason, error.status));
+  if (type === 'GiftCardError') return ctx.t(giftCardErrorKey(error.reason, error.status), { minutes: waitMinutesOf(error) });
   if (type === 'CouponError') return ctx.t(couponErrorKey(error.reason));
   return null;
 }

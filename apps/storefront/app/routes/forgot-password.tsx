@@ -6,7 +6,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { SITES } from '@store/domain';
 import type { Route } from './+types/forgot-password';
 import { AuthAlert, AuthField } from '../components/auth/fields.tsx';
-import { field, forgotPassword } from '../lib/auth/actions.server.ts';
+import { field, forgotPassword, failureInit } from '../lib/auth/actions.server.ts';
 import { authPaths } from '../lib/auth/paths.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import { CsrfField } from '../lib/csrf.tsx';
@@ -14,11 +14,15 @@ import { pageMeta } from '../lib/meta.ts';
 import { useShell } from '../lib/shell-data.ts';
 import { useT } from '../lib/use-t.ts';
 import '../components/auth/auth.css';
+import { retryAfterHeaders } from '../lib/retry-after.ts';
 
 export function loader(args: Route.LoaderArgs) {
   const ctx = getRequestContext(args);
   return { meta: { title: ctx.t('meta.title', { title: ctx.t('auth.forgot.title'), brand: SITES[ctx.site].name }), noindex: true } };
 }
+
+/** The 429's `Retry-After` goes out with the page (issue 9 item 1). */
+export const headers = retryAfterHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const ctx = getRequestContext(args);
@@ -26,7 +30,7 @@ export async function action(args: Route.ActionArgs) {
   const email = field(form, 'email');
   const result = await forgotPassword(ctx, email);
   if (result.ok) return { sent: true as const, email, formError: null, fieldErrors: {} };
-  return data({ sent: false as const, email, formError: result.formError, fieldErrors: result.fieldErrors }, { status: result.status });
+  return data({ sent: false as const, email, formError: result.formError, fieldErrors: result.fieldErrors }, failureInit(result));
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => pageMeta(d?.meta);

@@ -8,13 +8,14 @@ import { data, Link, redirect } from 'react-router';
 import { SITES } from '@store/domain';
 import type { Route } from './+types/login';
 import { LoginForm } from '../components/auth/LoginForm.tsx';
-import { afterLoginTarget, field, signIn } from '../lib/auth/actions.server.ts';
+import { afterLoginTarget, field, signIn, failureInit } from '../lib/auth/actions.server.ts';
 import { authPaths } from '../lib/auth/paths.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useShell } from '../lib/shell-data.ts';
 import { useT } from '../lib/use-t.ts';
 import '../components/auth/auth.css';
+import { retryAfterHeaders } from '../lib/retry-after.ts';
 
 function str(v: unknown): string | null {
   return typeof v === 'string' && v.trim() ? v.trim().slice(0, 300) : null;
@@ -40,13 +41,16 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** The 429's `Retry-After` goes out with the page (issue 9 item 1). */
+export const headers = retryAfterHeaders;
+
 export async function action(args: Route.ActionArgs) {
   const ctx = getRequestContext(args);
   const form = await args.request.formData();
   const email = field(form, 'email');
   const result = await signIn(ctx, { email, password: field(form, 'password', true), redirectTo: field(form, 'redirect') || null });
   if (result.ok) throw redirect(result.redirectTo, 303);
-  return data({ email, formError: result.formError, fieldErrors: result.fieldErrors, retryAfterS: result.retryAfterS }, { status: result.status });
+  return data({ email, formError: result.formError, fieldErrors: result.fieldErrors, retryAfterS: result.retryAfterS }, failureInit(result));
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => pageMeta(d?.meta);

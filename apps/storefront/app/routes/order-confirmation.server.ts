@@ -21,6 +21,7 @@ import { readCookie, serializeCookie } from '../lib/cookies.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
 import { accountCalls, formRaw } from './account.server.ts';
 import { checkNewPassword, passwordMessage } from './account-profile.server.ts';
+import { waitMinutesOf } from '../lib/wait.ts';
 
 /** Name of the order-access cookie. */
 export const ORDER_ACCESS_COOKIE = 'sf_order_access';
@@ -179,7 +180,7 @@ export async function createAccountAction(args: ContextArgs & { params: { orderC
     if (error.status === 409) return fail({ fieldErrors: {}, formError: ctx.t('confirmation.account.exists') }, true);
     const reason = error.reason;
     if (reason?.startsWith('password')) return fail({ fieldErrors: { password: passwordMessage(ctx, reason) }, formError: null });
-    if (error.status === 429) return fail({ fieldErrors: {}, formError: ctx.t('occ.tooManyRequests') });
+    if (error.status === 429) return fail({ fieldErrors: {}, formError: ctx.t('occ.tooManyRequests', { minutes: waitMinutesOf(error) }) });
     return fail({ fieldErrors: {}, formError: ctx.t('occ.generic') });
   }
   const target = accountPaths(ctx.lang).order(orderCode);

@@ -7,7 +7,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { SITES } from '@store/domain';
 import type { Route } from './+types/reset-password';
 import { AuthAlert, AuthField } from '../components/auth/fields.tsx';
-import { field, resetPassword } from '../lib/auth/actions.server.ts';
+import { field, resetPassword, failureInit } from '../lib/auth/actions.server.ts';
 import { authPaths } from '../lib/auth/paths.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import { CsrfField } from '../lib/csrf.tsx';
@@ -37,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
     confirmPassword: field(form, 'confirmPassword', true),
   });
   if (result.ok) throw redirect(result.redirectTo, 303);
-  return data({ formError: result.formError, fieldErrors: result.fieldErrors }, { status: result.status });
+  return data({ formError: result.formError, fieldErrors: result.fieldErrors }, failureInit(result));
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => pageMeta(d?.meta);

@@ -7,7 +7,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { SITES } from '@store/domain';
 import type { Route } from './+types/signup';
 import { AuthAlert, AuthField } from '../components/auth/fields.tsx';
-import { afterLoginTarget, field, signUp } from '../lib/auth/actions.server.ts';
+import { afterLoginTarget, field, signUp, failureInit } from '../lib/auth/actions.server.ts';
 import { authPaths } from '../lib/auth/paths.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import { CsrfField } from '../lib/csrf.tsx';
@@ -15,6 +15,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { useShell } from '../lib/shell-data.ts';
 import { useT } from '../lib/use-t.ts';
 import '../components/auth/auth.css';
+import { retryAfterHeaders } from '../lib/retry-after.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   const ctx = getRequestContext(args);
@@ -25,6 +26,9 @@ export async function loader(args: Route.LoaderArgs) {
     meta: { title: ctx.t('meta.title', { title: ctx.t('auth.signup.title'), brand: SITES[ctx.site].name }), noindex: true },
   };
 }
+
+/** The 429's `Retry-After` goes out with the page (issue 9 item 1). */
+export const headers = retryAfterHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const ctx = getRequestContext(args);
@@ -42,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
     redirectTo: field(form, 'redirect') || null,
   });
   if (result.ok) throw redirect(result.redirectTo, 303);
-  return data({ values, formError: result.formError, fieldErrors: result.fieldErrors }, { status: result.status });
+  return data({ values, formError: result.formError, fieldErrors: result.fieldErrors }, failureInit(result));
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => pageMeta(d?.meta);

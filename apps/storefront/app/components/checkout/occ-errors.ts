@@ -8,6 +8,7 @@ import { isApiError } from '@store/contracts';
 import type { OccError } from '@store/contracts';
 import { checkoutEn } from '../../i18n/checkout.en.ts';
 import type { CheckoutMessageKey } from '../../i18n/checkout.en.ts';
+import { waitMinutesOf } from '../../lib/wait.ts';
 
 /** A translator limited to what these helpers need (the request context's `t` fits). */
 export type CheckoutTranslate = (id: CheckoutMessageKey, values?: Record<string, string | number>) => string;
@@ -119,7 +120,7 @@ export interface ToFormErrorsOptions extends OccContext {
  */
 export function toFormErrors(t: CheckoutTranslate, error: unknown, opts: ToFormErrorsOptions): FormErrors {
   if (!isApiError(error) || !error.isClientError) throw error;
-  if (error.status === 429) return { fieldErrors: {}, formError: t('occ.tooManyRequests') };
+  if (error.status === 429) return { fieldErrors: {}, formError: t('occ.tooManyRequests', { minutes: waitMinutesOf(error) }) };
   const fieldErrors: Record<string, string> = {};
   let formError: string | null = null;
   for (const e of error.errors) {

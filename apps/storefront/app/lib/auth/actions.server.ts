@@ -9,7 +9,7 @@ import { isValidEmail } from '@store/domain';
 import type { RequestContext } from '../context.server.ts';
 import type { AuthNotice, CustomerInfo } from './cookies.server.ts';
 import { authPaths, isAuthPage, isSafeRedirect } from './paths.ts';
-import { retryAfterOf } from './service.server.ts';
+import { minutesOf, waitSecondsOf } from '../wait.ts';
 
 /** A message key of the auth catalogue plus its values. */
 export interface AuthMessage {
@@ -36,10 +36,17 @@ export function fail(status: number, formError: AuthMessage | null, fieldErrors:
   return { ok: false, status, formError, fieldErrors, retryAfterS };
 }
 
+/**
+ * The status and headers of a failed auth form's answer: its status, and the real wait of a 429
+ * as `Retry-After` (issue 9 item 1: the API's window, not a guess).
+ */
+export function failureInit(result: Extract<AuthResult, { ok: false }>): ResponseInit {
+  return { status: result.status, headers: result.retryAfterS ? { 'Retry-After': String(result.retryAfterS) } : {} };
+}
+
 /** The message of a 429: wait time in minutes (at least 1). */
 export function rateLimitMessage(retryAfterS: number): AuthMessage {
-  const minutes = Math.max(1, Math.ceil(retryAfterS / 60));
-  return { key: 'auth.error.tooManyAttempts', values: { minutes } };
+  return { key: 'auth.error.tooManyAttempts', values: { minutes: minutesOf(retryAfterS) } };
 }
 
 /** A form value (strings only), trimmed unless `raw`. */
@@ -83,7 +90,7 @@ export function passwordErrors(password: string, email: string): AuthMessage[] {
 export function apiErrorResult(error: unknown, fieldOf: (subject: string | undefined) => string | null = (s) => s ?? null): AuthResult {
   if (!isApiError(error)) return fail(502, { key: 'auth.error.unavailable' });
   if (error.status === 429) {
-    const s = retryAfterOf(error) ?? 60;
+    const s = waitSecondsOf(error);
     return fail(429, rateLimitMessage(s), {}, s);
   }
   const fieldErrors: Record<string, AuthMessage[]> = {};

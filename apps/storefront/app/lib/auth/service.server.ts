@@ -1,18 +1,19 @@
 /**
  * The storefront's calls to the authorization server (issue 3 decisions "API contract"): the
  * password grant (sign-in, confidential client only), the refresh_token grant (rotation) and
- * revocation (sign-out). Created once per process by the storefront handler, with the refresh
- * coordinator that holds the in-progress flags of spec §4.
+ * revocation (sign-out). Created for each request by the storefront handler (its fetch carries
+ * the shopper's address to the API's sign-in limits, ADR 0012), around the refresh coordinator
+ * that the handler creates once per process and that holds the in-progress flags of spec §4.
  */
 import { z } from 'zod';
-import { ApiError, OccErrorBodySchema } from '@store/contracts';
+import { ApiError, OccErrorBodySchema, parseRetryAfter } from '@store/contracts';
 import type { ApiFetch } from '../load-context.ts';
 import { createRefreshCoordinator } from './token-lifecycle.ts';
 import type { RefreshAnswer, RefreshCoordinator } from './token-lifecycle.ts';
 
 declare module '../load-context.ts' {
   interface StorefrontLoadContext {
-    /** the authorization-server calls and refresh coordinator (one per process; set by the handler) */
+    /** the authorization-server calls (per request) and the process's refresh coordinator (set by the handler) */
     auth?: AuthService;
     /** `Set-Cookie` headers to add to the response, by cookie name (set by the handler) */
     setCookies?: Map<string, string>;
@@ -47,25 +48,14 @@ export interface AuthService {
 
 /** Options of {@link createAuthService}. */
 export interface AuthServiceOptions {
+  /** reaches the API; per request, it carries the shopper's address (ADR 0012) */
   fetch: ApiFetch;
+  /** the process's refresh coordinator (default: a new one); share it between per-request services */
+  coordinator?: RefreshCoordinator;
   /** absolute URL of `/authorizationserver/oauth/token` */
   tokenUrl: string;
   clientId: string;
   clientSecret: string;
-}
-
-/** An `ApiError` carrying the `Retry-After` seconds of a 429. */
-export class RateLimitedError extends ApiError {
-  readonly retryAfterS: number;
-  constructor(base: ApiError, retryAfterS: number) {
-    super(base.status, base.errors, base.correlationId, base.body);
-    this.retryAfterS = retryAfterS;
-  }
-}
-
-/** The Retry-After seconds of a 429 error, or null. */
-export function retryAfterOf(error: unknown): number | null {
-  return error instanceof RateLimitedError ? error.retryAfterS : null;
 }
 
 async function toError(response: Response): Promise<ApiError> {
@@ -83,12 +73,7 @@ async function toError(response: Response): Promise<ApiError> {
     const o = body as { error: unknown; error_description?: unknown };
     errors = [{ type: 'OAuthError', reason: String(o.error), message: String(o.error_description ?? o.error) }];
   } else errors = [{ type: 'HttpError', reason: String(response.status), message: `HTTP ${response.status}` }];
-  const base = new ApiError(response.status, errors, response.headers.get('correlationid'), body);
-  if (response.status === 429) {
-    const s = Number(response.headers.get('retry-after'));
-    return new RateLimitedError(base, Number.isFinite(s) && s > 0 ? Math.ceil(s) : 60);
-  }
-  return base;
+  return new ApiError(response.status, errors, response.headers.get('correlationid'), body, parseRetryAfter(response.headers.get('retry-after')));
 }
 
 /** The token endpoint's sibling: `/authorizationserver/oauth/revoke`. */
@@ -121,6 +106,6 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
         // sign-out goes on: the cookies are cleared whatever the API says
       }
     },
-    coordinator: createRefreshCoordinator(),
+    coordinator: opts.coordinator ?? createRefreshCoordinator(),
   };
 }
