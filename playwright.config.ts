@@ -48,11 +48,13 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       HOST: 'localhost',
-      // production React and secrets, plus the dev-only pages (the crash page checks the 500 page)
-      NODE_ENV: 'production',
+      // NODE_ENV unset, as `npm start` (production React; ADR 0012), with explicit secrets, the
+      // dev-only pages (the crash page checks the 500 page), and loopback as a trusted proxy so a
+      // spec can play shoppers at different addresses with X-Forwarded-For (e2e/security.spec.ts)
       JWT_SECRET: 'e2e-only-jwt-secret-0123456789abcdef0123456789',
       OAUTH_CLIENT_SECRET: 'e2e-only-storefront-secret',
       DEV_PAGES: 'true',
+      TRUST_PROXY: 'loopback',
       DATABASE_URL: 'file:./test-results/e2e/store.db',
       OUTBOX_DIR: './test-results/e2e/outbox',
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
