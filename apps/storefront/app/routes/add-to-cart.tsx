@@ -16,11 +16,15 @@ import { flashCookie } from '../lib/cookies.server.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import { logServerError } from '../lib/logger.server.ts';
 import { applyCategoryCoupon } from '../lib/promo.server.ts';
+import { safeRedirectTarget } from '../lib/safe-redirect.ts';
 
-/** A same-site path to go back to (`/x?y`), never another origin; `fallback` otherwise. */
-export function safeRedirect(to: FormDataEntryValue | null, fallback: string): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
-  return to.slice(0, 2000);
+/**
+ * A same-origin path to go back to (`/x?y`), never another origin (issue 9 item 7: see
+ * app/lib/safe-redirect.ts); `fallback` otherwise.
+ * @param origin the request origin the target is resolved against
+ */
+export function safeRedirect(to: FormDataEntryValue | null, fallback: string, origin?: string): string {
+  return safeRedirectTarget(to, fallback, origin);
 }
 
 /** GET /cart/add: nothing to show; go to the cart. */
@@ -36,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
   const qtyField = String(form.get('qty') ?? '').trim();
   const qty = qtyField === '' ? DEFAULT_ADD_QTY : Number(qtyField);
   const entryType = String(form.get('entryType') ?? '').trim() || DEFAULT_ENTRY_TYPE;
-  const redirectTo = safeRedirect(form.get('redirectTo'), ctx.paths.home);
+  const redirectTo = safeRedirect(form.get('redirectTo'), ctx.paths.home, ctx.url.origin);
   const viaFetcher = form.get('_mode') === 'fetch';
   const headers = new Headers();
 
