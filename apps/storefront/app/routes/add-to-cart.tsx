@@ -1,7 +1,8 @@
 /**
- * Add to cart, POST /cart/add (spec §3 Add-to-cart payload, §4, §7): fields productCode, qty
- * (default 1), entryType (default STD), redirectTo. Calls the commerce API with the cartGuid
- * cookie and sets the cookie from the answer.
+ * Add to cart, POST /cart/add or /fr/panier/ajouter (spec §3 Add-to-cart payload, §4, §7): fields
+ * productCode, qty (default 1), entryType (default STD), redirectTo. Calls the commerce API with
+ * the cartGuid cookie, in the language of the path (the French path answers the French product
+ * name: issue 9 item 8, ADR 0016), and sets the cookie from the answer.
  * - Without JavaScript (a plain form POST): 303 back to `redirectTo` with a one-shot flash cookie
  *   (the snackbar, or the translated refusal).
  * - With JavaScript (a fetcher, field `_mode=fetch`): `{ ok, cartQuantity, productName }` or
