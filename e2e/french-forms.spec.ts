@@ -3,11 +3,13 @@
  * the add-to-cart confirmation names the product by its French name, with JavaScript (fetcher,
  * snackbar) and without (plain POST, redirect, flash message), from the product page and from a
  * product card. The product names come from the pages themselves (English page, French page), so
- * the test does not depend on the demo copy.
+ * the test does not depend on the demo copy. The JSON auth routes answer in French under /fr too
+ * (the reset email of /fr/api/auth/forgotPassword).
  */
 import type { Page } from '@playwright/test';
 import { CA_ORIGIN, DEMO_CATEGORY_CODES, DEMO_CODES, expect, test } from './fixtures.ts';
-import { buyBoxAddButton, EN, expectCartCount, FR } from './shopper.ts';
+import { buyBoxAddButton, EN, expectCartCount, FR, newCustomer, signUp } from './shopper.ts';
+import { readMails } from './smtp-sink.ts';
 
 /** The English and French names of a product, read from its two pages on cab2c. */
 async function namesOf(page: Page, code: string): Promise<{ en: string; fr: string }> {
@@ -77,5 +79,31 @@ test.describe('French answers to form posts, JavaScript off (issue 9 item 8)', (
   test('the French add-to-cart form posts to the French path', async ({ page }) => {
     await page.goto(`${CA_ORIGIN}/fr/p/${DEMO_CODES.caOnlyProduct}`);
     await expect(page.locator('form.add-to-cart').first()).toHaveAttribute('action', '/fr/panier/ajouter');
+  });
+});
+
+test.describe('French auth server routes (issue 9 item 8)', () => {
+  test('POST /fr/api/auth/forgotPassword sends the French reset email', async ({ page }) => {
+    const customer = newCustomer('frapi');
+    await signUp(page, CA_ORIGIN, customer);
+    await page.goto(`${CA_ORIGIN}/fr`);
+    const token = await page.locator('input[name="_csrf"]').first().inputValue();
+    const status = await page.evaluate(
+      async ({ email, csrf }) => {
+        const response = await fetch('/fr/api/auth/forgotPassword', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: JSON.stringify({ email }),
+        });
+        return response.status;
+      },
+      { email: customer.email, csrf: token },
+    );
+    expect(status).toBeLessThan(300);
+    const mail = () => readMails().find((m) => m.includes(customer.email) && /reinitialiser-mot-de-passe\?token=/.test(m)) ?? null;
+    await expect.poll(mail, { timeout: 15_000 }).not.toBeNull();
+    // the French template (the body is UTF-8 behind quoted-printable: ASCII words are compared)
+    expect(mail()).toContain(`Bonjour ${customer.firstName},`);
+    expect(mail()).toContain('/fr/reinitialiser-mot-de-passe?token=');
   });
 });
