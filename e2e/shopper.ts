@@ -86,7 +86,7 @@ export const FR: Labels = {
   expiry: 'Date d’expiration (MM/AA)',
   cvc: 'Code de sécurité (CVC)',
   placeOrder: 'Confirmer la commande',
-  thanks: 'Merci de votre commande!',
+  thanks: 'Merci de votre commande\u202f!',
   orderNumber: 'Numéro de commande',
   declined: 'Votre carte a été refusée. Veuillez utiliser une autre carte.',
   quantityFor: (name) => `Quantité pour ${name}`,

@@ -116,7 +116,7 @@ describe.each(dbKinds())('passwords: change, forgot and reset on %s', (kind) => 
     await signUp(email);
     expect((await forgot(email, 'cab2c', 'fr')).statusCode).toBe(202);
     const mail = await sink.waitFor((m) => m.to.includes(email));
-    expect(mail.subject).toBe('Brewhaus Canada\u00a0: réinitialisez votre mot de passe');
+    expect(mail.subject).toBe('Brewhaus Canada\u202f: réinitialisez votre mot de passe');
     const link = linkIn(mail);
     expect(link.pathname).toBe('/fr/reinitialiser-mot-de-passe');
     expect(link.searchParams.get('site')).toBe('cab2c');

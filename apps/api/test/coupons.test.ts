@@ -42,7 +42,7 @@ describe.each(dbKinds())('coupons on %s', (kind) => {
       couponCode: 'BIENVENUE10',
       couponName: 'Offre de bienvenue : 10 % de rabais',
       pageName: null,
-      message: 'Coupon BIENVENUE10 appliqué : 10 % de rabais sur votre commande',
+      message: 'Coupon BIENVENUE10 appliqué\u202f: 10 % de rabais sur votre commande',
     });
   });
 

@@ -56,9 +56,9 @@ describe.each(dbKinds())('order confirmation email over SMTP on %s', (kind) => {
     const order = await buy(t, { site: 'cab2c', lang: 'fr', email: 'emile@example.ca' });
     expect(order.lang).toBe('fr');
     const mail = await sink.waitFor((m) => m.subject.includes(order.code));
-    expect(mail.subject).toBe(`Brewhaus Canada\u00a0: votre commande ${order.code} est confirmée`);
+    expect(mail.subject).toBe(`Brewhaus Canada\u202f: votre commande ${order.code} est confirmée`);
     const body = mail.decoded;
-    expect(body).toContain(`Numéro de commande\u00a0: ${order.code}`);
+    expect(body).toContain(`Numéro de commande\u202f: ${order.code}`);
     expect(body).toContain('Total de la commande');
     expect(body).toContain('TPS');
     expect(body).toContain('TVQ');

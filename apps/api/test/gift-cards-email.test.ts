@@ -81,8 +81,8 @@ describe.each(dbKinds())('e-gift card purchase on %s', (kind) => {
     const order = await api.placeOrder('cab2c', p.cartGuid, { idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: VISA });
     expect(order.lang).toBe('fr');
     const mail = await sink.waitFor((m) => m.to.includes('emile@example.ca') && m.subject.includes('carte-cadeau'));
-    expect(mail.subject).toBe('Brewhaus Canada\u00a0: votre carte-cadeau de 25,00\u00a0$');
-    expect(mail.decoded).toContain(`Achetée avec la commande\u00a0: ${order.code}`);
+    expect(mail.subject).toBe('Brewhaus Canada\u202f: votre carte-cadeau de 25,00\u00a0$');
+    expect(mail.decoded).toContain(`Achetée avec la commande\u202f: ${order.code}`);
     expect(mail.decoded).toContain('Code de la carte-cadeau');
     const code = codeOf(mail);
     const cart = await prepareCheckout(api, { site: 'cab2c', products: [{ code: 'BH-SIGNATURE-DARK-24', qty: 1 }] });

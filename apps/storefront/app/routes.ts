@@ -41,8 +41,9 @@ export default [
   ),
   route('cart/validateCart', 'routes/cart-validate.ts', { id: 'cart-validate' }),
 
-  // add to cart (resource route, POST; cards and product pages)
-  route('cart/add', 'routes/add-to-cart.tsx', { id: 'add-to-cart' }),
+  // add to cart (resource route, POST; cards and product pages). The French path makes the
+  // answer French (product name, refusal), like every other form post (issue 9 item 8, ADR 0016).
+  ...both('cart/add', 'fr/panier/ajouter', 'routes/add-to-cart.tsx', 'add-to-cart'),
 
   // sign-in, sign-up, password reset, sign-out (issue 3; spec §2 /login, /noboLogin, /authCallBack)
   ...both('login', 'fr/connexion', 'routes/login.tsx', 'login'),
@@ -54,11 +55,12 @@ export default [
   ...both('reset-password', 'fr/reinitialiser-mot-de-passe', 'routes/reset-password.tsx', 'reset-password'),
   ...both('logout', 'fr/logout', 'routes/logout.tsx', 'logout'),
 
-  // auth server routes (spec §7; POST, JSON answers without tokens)
-  route('api/auth/login', 'routes/api-auth-login.ts', { id: 'api-auth-login' }),
-  route('api/auth/signup', 'routes/api-auth-signup.ts', { id: 'api-auth-signup' }),
-  route('api/auth/refreshToken', 'routes/api-auth-refresh-token.ts', { id: 'api-auth-refresh-token' }),
-  route('api/auth/forgotPassword', 'routes/api-auth-forgot-password.ts', { id: 'api-auth-forgot-password' }),
+  // auth server routes (spec §7; POST, JSON answers without tokens). Under /fr the emails they
+  // trigger (reset link, account) and the paths they answer are French (issue 9 item 8).
+  ...both('api/auth/login', 'fr/api/auth/login', 'routes/api-auth-login.ts', 'api-auth-login'),
+  ...both('api/auth/signup', 'fr/api/auth/signup', 'routes/api-auth-signup.ts', 'api-auth-signup'),
+  ...both('api/auth/refreshToken', 'fr/api/auth/refreshToken', 'routes/api-auth-refresh-token.ts', 'api-auth-refresh-token'),
+  ...both('api/auth/forgotPassword', 'fr/api/auth/forgotPassword', 'routes/api-auth-forgot-password.ts', 'api-auth-forgot-password'),
 
   // account pages (modules owned by the account work)
   ...both('account', 'fr/compte', 'routes/account.tsx', 'account'),

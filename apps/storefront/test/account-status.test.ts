@@ -18,7 +18,7 @@ describe('order status labels (spec §3)', () => {
     ['created', 'Received', 'Reçue'],
     ['shipped', 'Shipped', 'Expédiée'],
     ['delivered', 'Delivered', 'Livrée'],
-    ['cancelled', 'Cancelled', 'Annulée'],
+    ['cancelled', 'Canceled', 'Annulée'],
     ['somethingNew', 'In progress', 'En cours'],
   ])('%s reads "%s" / "%s"', (status, english, french) => {
     const key = statusLabelKey(status);

@@ -22,7 +22,7 @@ describe('generic error page (spec §2, §8)', () => {
   it('is French on cab2c /fr, with the Canadian number and French links', () => {
     const html = renderWith(<ErrorPage site="cab2c" lang="fr" />, 'cab2c', 'fr');
     const text = textOf(html);
-    expect(text).toContain("DÉSOLÉ, UNE ERREUR S'EST PRODUITE!");
+    expect(text).toContain('DÉSOLÉ, UNE ERREUR S’EST PRODUITE\u202f!');
     expect(text).toContain('1-888-555-0168');
     expect(text).toContain('7 jours sur 7');
     expect(text).toContain('Nous répondons par courriel dans un délai de 24 à 48 heures');

@@ -53,7 +53,7 @@ describe('message catalogues', () => {
   it('has the exact English error-page text of spec §2', () => {
     expect(messages.en['error.headline']).toBe('SORRY, SOMETHING WENT WRONG!');
     expect(messages.en['error.reply']).toBe('We reply by email within 24-48 hours');
-    expect(messages.fr['error.headline']).toBe("DÉSOLÉ, UNE ERREUR S'EST PRODUITE!");
+    expect(messages.fr['error.headline']).toBe('DÉSOLÉ, UNE ERREUR S’EST PRODUITE\u202f!');
   });
 
   it('names the required controls in both languages', () => {

@@ -46,7 +46,7 @@ describe('price display (spec §5)', () => {
 
   it('labels the sale and original prices in French', () => {
     const html = renderWith(<Price input={{ ...input(), priceData: cad(12.99), discountPriceData: cad(9.99) }} locale="fr-CA" />, 'cab2c', 'fr');
-    expect(textOf(html)).toBe(`Prix réduit : 9,99${NBSP}$ Prix original : 12,99${NBSP}$`);
+    expect(textOf(html)).toBe(`Prix réduit\u202f: 9,99${NBSP}$ Prix original\u202f: 12,99${NBSP}$`);
   });
 });
 

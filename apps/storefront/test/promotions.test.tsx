@@ -321,8 +321,8 @@ describe('order summary rows (promotions, gift cards)', () => {
     };
     const text = textOf(renderWith(<OrderPayment order={order} brand="Visa" />, 'cab2c', 'fr'));
     expect(text).not.toContain('4242');
-    expect(text).toContain('Carte-cadeau •••• 7Q2K : 20,00 $');
-    expect(text).toContain('Codes promo : WELCOME10');
+    expect(text).toContain('Carte-cadeau •••• 7Q2K\u202f: 20,00 $');
+    expect(text).toContain('Codes promo\u202f: WELCOME10');
   });
 });
 

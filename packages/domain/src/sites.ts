@@ -144,15 +144,31 @@ function hostIn(list: readonly string[], host: string): boolean {
 }
 
 /**
- * The brand of a request (spec §1): a valid `site` query parameter (case-insensitive) wins;
- * otherwise the host (port stripped, lower-cased) in `canadianHosts` gives cab2c, in
- * `commercialHosts` usafh, anything else (or no host) usb2c.
+ * The brand of a request (spec §1), first match wins:
+ * 1. a valid `site` query parameter (case-insensitive);
+ * 2. the site kept for the visit by an earlier `site` parameter (the storefront's site preview
+ *    cookie, issue 9 item 9; a value that is not a base site is ignored);
+ * 3. the host (port stripped, lower-cased): in `canadianHosts` cab2c, in `commercialHosts` usafh,
+ *    anything else (or no host) usb2c — see {@link baseSiteOfHost}.
  */
-export function detectBaseSite(input: { host?: string | null; siteParam?: string | null }, hosts: HostConfig): BaseSiteId {
+export function detectBaseSite(
+  input: { host?: string | null; siteParam?: string | null; siteCookie?: string | null },
+  hosts: HostConfig,
+): BaseSiteId {
   const param = input.siteParam?.trim().toLowerCase();
   if (isBaseSiteId(param)) return param;
-  if (!input.host) return 'usb2c';
-  const host = normalizeHost(input.host);
+  const kept = input.siteCookie?.trim().toLowerCase();
+  if (isBaseSiteId(kept)) return kept;
+  return baseSiteOfHost(input.host, hosts);
+}
+
+/**
+ * The brand of a host alone (spec §1): in `canadianHosts` cab2c, in `commercialHosts` usafh,
+ * anything else (or no host) usb2c. Port, case and a trailing dot are ignored.
+ */
+export function baseSiteOfHost(hostHeader: string | null | undefined, hosts: HostConfig): BaseSiteId {
+  if (!hostHeader) return 'usb2c';
+  const host = normalizeHost(hostHeader);
   if (hostIn(hosts.canadianHosts, host)) return 'cab2c';
   if (hostIn(hosts.commercialHosts, host)) return 'usafh';
   return 'usb2c';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HostConfig } from '../src/index.ts';
-import { BASE_SITE_IDS, DEFAULT_HOSTS, SITES, detectBaseSite, detectLanguage, localeFor, localizedPath, normalizeHost, stripLangPrefix } from '../src/index.ts';
+import { BASE_SITE_IDS, baseSiteOfHost, DEFAULT_HOSTS, SITES, detectBaseSite, detectLanguage, localeFor, localizedPath, normalizeHost, stripLangPrefix } from '../src/index.ts';
 
 describe('SITES', () => {
   it('describes the three brands', () => {
@@ -66,6 +66,22 @@ describe('detectBaseSite (spec §1)', () => {
   it('ignores an invalid site parameter', () => {
     expect(detectBaseSite({ host: 'www.brewhaus.ca', siteParam: 'xx' }, DEFAULT_HOSTS)).toBe('cab2c');
     expect(detectBaseSite({ host: 'office.localhost', siteParam: '' }, DEFAULT_HOSTS)).toBe('usafh');
+  });
+  it('keeps the site of the visit (preview cookie) between the parameter and the host (issue 9 item 9)', () => {
+    expect(detectBaseSite({ host: 'localhost:3000', siteCookie: 'cab2c' }, DEFAULT_HOSTS)).toBe('cab2c');
+    expect(detectBaseSite({ host: 'localhost:3000', siteCookie: 'CAB2C ' }, DEFAULT_HOSTS)).toBe('cab2c');
+    // the parameter wins over the cookie
+    expect(detectBaseSite({ host: 'localhost:3000', siteParam: 'usb2c', siteCookie: 'cab2c' }, DEFAULT_HOSTS)).toBe('usb2c');
+    // an unknown parameter falls through to the cookie, an unknown cookie to the host
+    expect(detectBaseSite({ host: 'localhost:3000', siteParam: 'evil', siteCookie: 'usafh' }, DEFAULT_HOSTS)).toBe('usafh');
+    expect(detectBaseSite({ host: 'ca.localhost', siteCookie: 'evil' }, DEFAULT_HOSTS)).toBe('cab2c');
+    expect(detectBaseSite({ host: 'ca.localhost', siteCookie: '' }, DEFAULT_HOSTS)).toBe('cab2c');
+  });
+  it('answers the brand of a host alone', () => {
+    expect(baseSiteOfHost('ca.localhost:3221', DEFAULT_HOSTS)).toBe('cab2c');
+    expect(baseSiteOfHost('office.localhost', DEFAULT_HOSTS)).toBe('usafh');
+    expect(baseSiteOfHost('localhost', DEFAULT_HOSTS)).toBe('usb2c');
+    expect(baseSiteOfHost(null, DEFAULT_HOSTS)).toBe('usb2c');
   });
   it('uses configured hosts', () => {
     const hosts: HostConfig = { canadianHosts: ['shop.example.ca'], commercialHosts: ['Biz.Example.com'], apexHosts: [] };

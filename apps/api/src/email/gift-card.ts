@@ -45,19 +45,19 @@ const T = {
     thanks: 'Enjoy!',
   },
   fr: {
-    subject: (brand: string, amount: string) => `${brand}\u00a0: votre carte-cadeau de ${amount}`,
+    subject: (brand: string, amount: string) => `${brand}\u202f: votre carte-cadeau de ${amount}`,
     hello: 'Bonjour,',
     intro: (amount: string, brand: string) => `Voici votre carte-cadeau électronique ${brand} de ${amount}.`,
     code: 'Code de la carte-cadeau',
     value: 'Valeur',
-    howTo: 'Pour l’utiliser, entrez le code dans la case carte-cadeau à l’étape du paiement. Plusieurs cartes peuvent payer une commande; le solde restant demeure sur la carte.',
-    keep: 'Conservez ce courriel\u00a0: le code n’est affiché qu’ici.',
+    howTo: 'Pour l’utiliser, entrez le code dans la case carte-cadeau à l’étape du paiement. Plusieurs cartes peuvent payer une commande\u202f; le solde restant demeure sur la carte.',
+    keep: 'Conservez ce courriel\u202f: le code n’est affiché qu’ici.',
     expires: (date: string) => `Valide jusqu’au ${date}.`,
     never: 'Elle n’expire jamais.',
     order: 'Achetée avec la commande',
     shop: 'Magasiner',
-    help: (phone: string, hours: string) => `Des questions\u00a0? Appelez-nous au ${phone}, ${hours}.`,
-    thanks: 'Bonne dégustation\u00a0!',
+    help: (phone: string, hours: string) => `Des questions\u202f? Appelez-nous au ${phone}, ${hours}.`,
+    thanks: 'Bonne dégustation\u202f!',
   },
 } as const;
 
@@ -73,7 +73,8 @@ function formatDate(iso: string, lang: Lang, site: BaseSiteId): string {
 export function renderGiftCardEmail(input: GiftCardEmailInput, opts: { publicUrl?: string } = {}): RenderedEmail {
   const lang = input.lang;
   const t = T[lang];
-  const c = lang === 'fr' ? '\u00a0:' : ':';
+  // French typography: a narrow no-break space (U+202F) before the colon (issue 9 item 12)
+  const c = lang === 'fr' ? '\u202f:' : ':';
   const site: BaseSiteId = isBaseSiteId(input.baseSiteId) ? input.baseSiteId : 'usb2c';
   const info = SITES[site];
   const amount = formatMoney(input.amountMinor, input.currency as CurrencyIso, localeFor(site, lang));

@@ -37,7 +37,7 @@ const T = {
     thanks: 'Thank you for shopping with us!',
   },
   fr: {
-    subject: (brand: string, code: string) => `${brand}\u00a0: votre commande ${code} est confirmée`,
+    subject: (brand: string, code: string) => `${brand}\u202f: votre commande ${code} est confirmée`,
     greeting: (name: string) => `Bonjour ${name},`,
     intro: 'Merci de votre commande. Voici ce que nous avons reçu.',
     order: 'Numéro de commande',
@@ -57,8 +57,8 @@ const T = {
     payment: 'Paiement',
     card: (brand: string, last4: string) => `${brand} se terminant par ${last4}`,
     view: 'Voir votre commande',
-    help: (phone: string, hours: string) => `Des questions\u00a0? Appelez-nous au ${phone}, ${hours}, ou écrivez-nous\u00a0; nous répondons dans un délai de 24 à 48 heures.`,
-    thanks: 'Merci de votre achat\u00a0!',
+    help: (phone: string, hours: string) => `Des questions\u202f? Appelez-nous au ${phone}, ${hours}, ou écrivez-nous\u202f; nous répondons dans un délai de 24 à 48 heures.`,
+    thanks: 'Merci de votre achat\u202f!',
   },
 } as const;
 
@@ -88,8 +88,8 @@ function formatDate(iso: string, lang: Lang, site: BaseSiteId): string {
  */
 export function renderOrderConfirmation(order: Order, lang: Lang, opts: { publicUrl?: string } = {}): RenderedEmail {
   const t = T[lang];
-  // French typography puts a (no-break) space before the colon.
-  const c = lang === 'fr' ? '\u00a0:' : ':';
+  // French typography: a narrow no-break space (U+202F) before the colon (issue 9 item 12).
+  const c = lang === 'fr' ? '\u202f:' : ':';
   const site: BaseSiteId = isBaseSiteId(order.baseSiteId) ? order.baseSiteId : 'usb2c';
   const info = SITES[site];
   const subject = t.subject(info.name, order.code);
@@ -113,7 +113,7 @@ export function renderOrderConfirmation(order: Order, lang: Lang, opts: { public
     `${t.order}${c} ${order.code}`,
     `${t.date}${c} ${formatDate(order.created, lang, site)}`,
     '',
-    ...order.entries.map((e) => `- ${e.product.name}${e.product.sizeLabel ? ` (${e.product.sizeLabel})` : ''} × ${e.quantity}: ${e.totalPrice.formattedValue}`),
+    ...order.entries.map((e) => `- ${e.product.name}${e.product.sizeLabel ? ` (${e.product.sizeLabel})` : ''} × ${e.quantity}${c} ${e.totalPrice.formattedValue}`),
     '',
     ...totals.map(([k, v]) => `${k}${c} ${v}`),
     '',

@@ -25,13 +25,13 @@ const T = {
     help: (phone: string) => `Questions? Call us at ${phone}.`,
   },
   fr: {
-    subject: (brand: string) => `${brand}\u00a0: réinitialisez votre mot de passe`,
+    subject: (brand: string) => `${brand}\u202f: réinitialisez votre mot de passe`,
     greeting: (name: string) => `Bonjour ${name},`,
     intro: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Utilisez le lien ci-dessous pour choisir un nouveau mot de passe.',
     action: 'Réinitialiser mon mot de passe',
     validity: (minutes: number) => `Ce lien ne fonctionne qu’une fois et expire dans ${minutes} minutes.`,
-    ignore: 'Si vous n’avez rien demandé, ignorez ce courriel\u00a0: votre mot de passe ne change pas.',
-    help: (phone: string) => `Des questions\u00a0? Appelez-nous au ${phone}.`,
+    ignore: 'Si vous n’avez rien demandé, ignorez ce courriel\u202f: votre mot de passe ne change pas.',
+    help: (phone: string) => `Des questions\u202f? Appelez-nous au ${phone}.`,
   },
 } as const;
 
@@ -60,7 +60,9 @@ export function renderPasswordReset(input: PasswordResetEmailInput): RenderedEma
   const info = SITES[input.site];
   const link = passwordResetLink(input.storefrontUrl, input.site, input.lang, input.token);
   const subject = t.subject(info.name);
-  const lines = [t.greeting(input.firstName), '', t.intro, '', `${t.action}: ${link}`, '', t.validity(input.validMinutes), t.ignore, '', t.help(info.supportPhone), info.name, ''];
+  // French typography: a narrow no-break space before the colon (issue 9 item 12)
+  const c = input.lang === 'fr' ? '\u202f:' : ':';
+  const lines = [t.greeting(input.firstName), '', t.intro, '', `${t.action}${c} ${link}`, '', t.validity(input.validMinutes), t.ignore, '', t.help(info.supportPhone), info.name, ''];
   const text = lines.join('\n');
   const html = `<!doctype html>
 <html lang="${input.lang}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>

@@ -83,7 +83,8 @@ export async function requireUsableCoupon(db: Executor, site: BaseSiteId, raw: s
 /** Localised success text of a coupon (5000 ms snackbar, spec §4). */
 export function couponSuccessMessage(found: CouponWithPromotion, lang: Lang): string {
   const code = found.coupon.code;
-  return lang === 'fr' ? `Coupon ${code} appliqué : ${found.promotion.name.fr}` : `Coupon ${code} applied: ${found.promotion.name.en}`;
+  // French typography: a narrow no-break space before the colon (issue 9 item 12)
+  return lang === 'fr' ? `Coupon ${code} appliqué\u202f: ${found.promotion.name.fr}` : `Coupon ${code} applied: ${found.promotion.name.en}`;
 }
 
 /**

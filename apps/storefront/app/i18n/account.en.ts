@@ -115,7 +115,7 @@ export const accountEn = {
   'account.status.shipped': 'Shipped',
   'account.status.partially-delivered': 'Partially delivered',
   'account.status.delivered': 'Delivered',
-  'account.status.cancelled': 'Cancelled',
+  'account.status.cancelled': 'Canceled',
   'account.status.completed': 'Completed',
   'account.status.unknown': 'In progress',
   // logged-in checkout

@@ -104,7 +104,7 @@ export const accountFr: Record<AccountMessageKey, string> = {
   'account.order.metaTitle': 'Commande {code}',
   'account.order.title': 'Commande {code}',
   'account.order.placed': 'Passée le {date}',
-  'account.order.status': 'Statut : {status}',
+  'account.order.status': 'Statut\u202f: {status}',
   'account.order.back': 'Retour aux commandes',
   'account.order.items': 'Articles',
   'account.order.notFound.title': 'Nous n’avons pas trouvé cette commande',

@@ -37,7 +37,7 @@ export const promoFr: Record<PromoMessageKey, string> = {
 
   // cartes-cadeaux (section paiement)
   'promo.gc.title': 'Cartes-cadeaux',
-  'promo.gc.intro': 'Vous avez une carte-cadeau? Appliquez-la ici. Une carte de crédit paie le reste.',
+  'promo.gc.intro': 'Vous avez une carte-cadeau\u202f? Appliquez-la ici. Une carte de crédit paie le reste.',
   'promo.gc.code': 'Code de la carte-cadeau',
   'promo.gc.codeHint': '16 caractères, sur la carte ou dans le courriel',
   'promo.gc.apply': 'Appliquer la carte-cadeau',
@@ -58,7 +58,7 @@ export const promoFr: Record<PromoMessageKey, string> = {
   'promo.gc.amountHint': 'Jusqu’à {max}',
   'promo.gc.applyAmount': 'Utiliser ce montant',
   'promo.gc.useMax': 'Utiliser le montant nécessaire',
-  'promo.nothingToPay': 'Rien à payer : vos rabais couvrent toute la commande. Aucune carte n’est nécessaire.',
+  'promo.nothingToPay': 'Rien à payer\u202f: vos rabais couvrent toute la commande. Aucune carte n’est nécessaire.',
   'promo.gc.coversAll': 'Vos cartes-cadeaux couvrent toute la commande. Aucun paiement par carte n’est nécessaire.',
   'promo.gc.payRest': 'Payez le solde de {amount} par carte.',
   'promo.gc.required': 'Entrez le code de la carte-cadeau.',
@@ -77,10 +77,10 @@ export const promoFr: Record<PromoMessageKey, string> = {
   'promo.summary.giftCard': 'Carte-cadeau {card}',
   'promo.summary.amountToPay': 'Montant à payer',
   'promo.summary.paidByCard': 'Payé par carte',
-  'promo.review.toPay': 'À payer par carte : {amount}',
+  'promo.review.toPay': 'À payer par carte\u202f: {amount}',
   'promo.review.coveredByGiftCards': 'Payé avec des cartes-cadeaux',
-  'promo.order.giftCard': 'Carte-cadeau {card} : {amount}',
-  'promo.order.coupons': 'Codes promo : {codes}',
+  'promo.order.giftCard': 'Carte-cadeau {card}\u202f: {amount}',
+  'promo.order.coupons': 'Codes promo\u202f: {codes}',
 
   // livraison gratuite (page produit)
   'promo.freeShipping.away': 'Plus que {amount} pour la livraison gratuite',

@@ -22,7 +22,8 @@ import { createTranslator } from './intl.ts';
 import type { Translate } from './intl.ts';
 import { pathsFor } from './paths.ts';
 import type { Paths } from './paths.ts';
-import { detectRequestInfo, isHttps } from './request-info.ts';
+import { detectRequestInfo, isHttps, requestHost } from './request-info.ts';
+import { SITE_COOKIE, siteCookieUpdate } from './site-preview.server.ts';
 import type { StorefrontLoadContext } from './load-context.ts';
 import { createAuthContext } from './auth/request.server.ts';
 import type { AuthContext } from './auth/request.server.ts';
@@ -107,6 +108,9 @@ export function getRequestContext(args: ContextArgs): RequestContext {
   const { request } = args;
   const info = detectRequestInfo(request, sf.hosts);
   const secure = isHttps(request);
+  // issue 9 item 9: `?site=` starts (or ends) a site preview kept for the visit
+  const siteCookie = siteCookieUpdate(request, requestHost(request), sf.hosts, secure);
+  if (siteCookie) (sf.setCookies ??= new Map()).set(SITE_COOKIE, siteCookie);
   const getToken = async (): Promise<string | null> => sf.getToken();
   const options = { baseUrl: sf.apiBaseUrl, fetch: retryOn401(sf), getToken };
   const core = createApiCore(options);

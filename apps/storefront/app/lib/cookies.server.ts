@@ -3,6 +3,7 @@
  * one-shot flash cookie carrying the add-to-cart outcome across a no-JavaScript redirect.
  */
 import type { Flash } from './flash.ts';
+import { sameOriginPath } from './safe-redirect.ts';
 
 /** Name of the cart cookie (spec §3). */
 export const CART_COOKIE = 'cartGuid';
@@ -107,7 +108,7 @@ export function readFlash(request: Request): Flash | null {
     }
     if (o.kind === 'error' && typeof o.reason === 'string') return { kind: 'error', reason: o.reason.slice(0, 64) };
     if (o.kind === 'coupon' && typeof o.text === 'string') {
-      const link = typeof o.link === 'string' && o.link.startsWith('/') && !o.link.startsWith('//') ? o.link.slice(0, 500) : null;
+      const link = typeof o.link === 'string' && o.link.length <= 500 ? sameOriginPath(o.link) : null;
       return { kind: 'coupon', ok: o.ok === true, text: o.text.slice(0, 300), link };
     }
     return null;

@@ -20,7 +20,10 @@ export interface Paths {
   search: string;
   cart: string;
   checkout: string;
-  /** resource route of the add-to-cart form (same for both languages) */
+  /**
+   * resource route of the add-to-cart form, in the page's language so that its answer (product
+   * name, refusal) is too (issue 9 item 8): `/cart/add`, `/fr/panier/ajouter`
+   */
   addToCart: string;
   discontinued: string;
   supportContact: string;
@@ -41,7 +44,7 @@ export function pathsFor(lang: Lang): Paths {
     search: searchPath(lang),
     cart: lang === 'fr' ? '/fr/panier' : '/cart',
     checkout: localizedPath('/checkout/singlestep', lang),
-    addToCart: '/cart/add',
+    addToCart: lang === 'fr' ? '/fr/panier/ajouter' : '/cart/add',
     discontinued: discontinuedPath(lang),
     supportContact: localizedPath('/content/support/email-us-page', lang),
     orderConfirmation: (code) =>

@@ -33,6 +33,7 @@ import { getRequestContext } from './context.server.ts';
 import type { ContextArgs, RequestContext } from './context.server.ts';
 import type { Flash } from './flash.ts';
 import { logServerError } from './logger.server.ts';
+import { sameOriginPath } from './safe-redirect.ts';
 import { waitMinutesOf } from './wait.ts';
 
 /** Name of the category coupon cookie (spec §3 "Cookies and storage": category coupon). */
@@ -85,8 +86,7 @@ async function openCartOf(ctx: RequestContext): Promise<Cart | null> {
 
 /** A storefront path from the coupon's `pageName`, or null when it is not a same-site path. */
 function pageLink(pageName: string | null): string | null {
-  if (!pageName || !pageName.startsWith('/') || pageName.startsWith('//') || pageName.startsWith('/\\')) return null;
-  return pageName;
+  return sameOriginPath(pageName);
 }
 
 /**

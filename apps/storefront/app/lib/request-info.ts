@@ -1,9 +1,10 @@
 /**
- * Brand, language and locale of a request (spec §1, §2), from the web `Request` alone: pure and
- * cheap, so the root loader and the error boundary can always know them.
+ * Brand, language and locale of a request (spec §1, §2), from the web `Request` alone (URL,
+ * headers, the site preview cookie): pure and cheap, so the root loader and the error boundary can always know them.
  */
 import { detectBaseSite, detectLanguage, localeFor } from '@store/domain';
 import type { BaseSiteId, HostConfig, Lang, Locale } from '@store/domain';
+import { readSiteCookie } from './site-preview.server.ts';
 
 /** Brand, language and locale of one request. */
 export interface RequestInfo {
@@ -37,12 +38,13 @@ export function htmlLangFor(lang: Lang): string {
 }
 
 /**
- * Brand from the host or the `site` query parameter; language from the path (`/fr` prefix, spec
- * §2; French only where the site sells in French); locale from both.
+ * Brand from the `site` query parameter, else the site preview cookie (issue 9 item 9), else the
+ * host (spec §1); language from the path (`/fr` prefix, spec §2; French only where the site sells
+ * in French); locale from both.
  */
 export function detectRequestInfo(request: Request, hosts: HostConfig): RequestInfo {
   const url = new URL(request.url);
-  const site = detectBaseSite({ host: requestHost(request), siteParam: url.searchParams.get('site') }, hosts);
+  const site = detectBaseSite({ host: requestHost(request), siteParam: url.searchParams.get('site'), siteCookie: readSiteCookie(request) }, hosts);
   const lang = detectLanguage({ pathname: url.pathname }, site);
   return { site, lang, locale: localeFor(site, lang), htmlLang: htmlLangFor(lang) };
 }

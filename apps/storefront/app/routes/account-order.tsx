@@ -52,7 +52,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
       <p className="order-detail-meta">
         {placedOn ? <span>{t('account.order.placed', { date: placedOn })}</span> : null}
         <span>
-          {t('account.orders.status')}: <StatusBadge status={order.status} statusDisplay={order.statusDisplay} />
+          {t('format.labelColon', { label: t('account.orders.status') })} <StatusBadge status={order.status} statusDisplay={order.statusDisplay} />
         </span>
       </p>
       <div className="confirmation-layout">

@@ -57,7 +57,7 @@ export default function AccountProfilePage({ loaderData, actionData }: Route.Com
             <input type="hidden" name="intent" value="profile" />
             <FormAlert id="profile-alert" message={pErrors.formError} />
             <p className="field-static">
-              <span className="field-static-label">{t('account.profile.email')}:</span> {profile.email}
+              <span className="field-static-label">{t('format.labelColon', { label: t('account.profile.email') })}</span> {profile.email}
             </p>
             <div className="field-row">
               <TextField

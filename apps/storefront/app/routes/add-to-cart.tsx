@@ -1,7 +1,8 @@
 /**
- * Add to cart, POST /cart/add (spec §3 Add-to-cart payload, §4, §7): fields productCode, qty
- * (default 1), entryType (default STD), redirectTo. Calls the commerce API with the cartGuid
- * cookie and sets the cookie from the answer.
+ * Add to cart, POST /cart/add or /fr/panier/ajouter (spec §3 Add-to-cart payload, §4, §7): fields
+ * productCode, qty (default 1), entryType (default STD), redirectTo. Calls the commerce API with
+ * the cartGuid cookie, in the language of the path (the French path answers the French product
+ * name: issue 9 item 8, ADR 0016), and sets the cookie from the answer.
  * - Without JavaScript (a plain form POST): 303 back to `redirectTo` with a one-shot flash cookie
  *   (the snackbar, or the translated refusal).
  * - With JavaScript (a fetcher, field `_mode=fetch`): `{ ok, cartQuantity, productName }` or
@@ -16,11 +17,15 @@ import { flashCookie } from '../lib/cookies.server.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import { logServerError } from '../lib/logger.server.ts';
 import { applyCategoryCoupon } from '../lib/promo.server.ts';
+import { safeRedirectTarget } from '../lib/safe-redirect.ts';
 
-/** A same-site path to go back to (`/x?y`), never another origin; `fallback` otherwise. */
-export function safeRedirect(to: FormDataEntryValue | null, fallback: string): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
-  return to.slice(0, 2000);
+/**
+ * A same-origin path to go back to (`/x?y`), never another origin (issue 9 item 7: see
+ * app/lib/safe-redirect.ts); `fallback` otherwise.
+ * @param origin the request origin the target is resolved against
+ */
+export function safeRedirect(to: FormDataEntryValue | null, fallback: string, origin?: string): string {
+  return safeRedirectTarget(to, fallback, origin);
 }
 
 /** GET /cart/add: nothing to show; go to the cart. */
@@ -36,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
   const qtyField = String(form.get('qty') ?? '').trim();
   const qty = qtyField === '' ? DEFAULT_ADD_QTY : Number(qtyField);
   const entryType = String(form.get('entryType') ?? '').trim() || DEFAULT_ENTRY_TYPE;
-  const redirectTo = safeRedirect(form.get('redirectTo'), ctx.paths.home);
+  const redirectTo = safeRedirect(form.get('redirectTo'), ctx.paths.home, ctx.url.origin);
   const viaFetcher = form.get('_mode') === 'fetch';
   const headers = new Headers();
 

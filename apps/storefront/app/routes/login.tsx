@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
     title: str(page?.title) ?? ctx.t('auth.login.title'),
     signupEnabled: config.signupEnabled !== false,
     forgotPasswordEnabled: config.forgotPasswordEnabled !== false,
-    redirectTo: redirectTo && afterLoginTarget(redirectTo, '') ? redirectTo : null,
+    redirectTo: afterLoginTarget(redirectTo, '') || null,
     meta: {
       title: str(page?.metadata?.title) ?? ctx.t('meta.title', { title: ctx.t('auth.login.title'), brand }),
       description: str(page?.metadata?.description) ?? ctx.t('auth.login.intro'),

@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const redirectTo = ctx.url.searchParams.get('redirect');
   if (ctx.auth.isLoggedIn) throw redirect(afterLoginTarget(redirectTo, authPaths(ctx.lang).account));
   return {
-    redirectTo: redirectTo && afterLoginTarget(redirectTo, '') ? redirectTo : null,
+    redirectTo: afterLoginTarget(redirectTo, '') || null,
     meta: { title: ctx.t('meta.title', { title: ctx.t('auth.signup.title'), brand: SITES[ctx.site].name }), noindex: true },
   };
 }

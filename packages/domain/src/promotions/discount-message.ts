@@ -5,6 +5,7 @@
  * `discountMessage.percentText.{en,fr}` (a template containing `{percent}`).
  */
 import type { Lang } from '../sites.ts';
+import { fixFrenchTypography } from '../typography.ts';
 
 const DECIMAL_RE = /^(\d+)(?:[.,](\d*))?$/;
 
@@ -74,17 +75,20 @@ export function hasListedRole(profileRoles: readonly string[], configuredRoles: 
  * Chooses the discount message (spec §6): the text-only member message when on the main brand AND
  * (the local-storage flag is set OR a profile role is in the configured list); otherwise the
  * percentage message, `{percent}` replaced by the number with exactly 2 decimals in the
- * language's format ({@link formatPercent2}).
+ * language's format ({@link formatPercent2}). French texts come out with French typography
+ * ({@link fixFrenchTypography}: the configured texts are the merchant's, issue 9 item 12).
  * @throws RangeError when `percent` is not a decimal number (configuration error)
  */
 export function resolveDiscountMessage(input: DiscountMessageInput): DiscountMessage {
   const formatted = formatPercent2(input.percent, input.lang);
-  const percentText = input.percentTemplate.split('{percent}').join(formatted);
+  const typeset = (text: string): string => (input.lang === 'fr' ? fixFrenchTypography(text) : text);
+  const percentText = typeset(input.percentTemplate.split('{percent}').join(formatted));
+  const memberText = typeset(input.memberText);
   const member = input.isMainBrand && (input.hasLocalStorageFlag || hasListedRole(input.profileRoles, input.configuredRoles));
   return {
     variant: member ? 'member' : 'percent',
-    text: member ? input.memberText : percentText,
-    memberText: input.memberText,
+    text: member ? memberText : percentText,
+    memberText,
     percentText,
   };
 }

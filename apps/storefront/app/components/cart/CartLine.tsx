@@ -106,7 +106,7 @@ export function CartLine({ entry, action, error, pending, focusQty }: CartLinePr
         </fetcher.Form>
       </div>
       <p className="cart-line-total">
-        <span className="visually-hidden">{t('cart.line.total')}: </span>
+        <span className="visually-hidden">{t('format.labelColon', { label: t('cart.line.total') })} </span>
         {entry.totalPrice.formattedValue}
       </p>
     </li>

@@ -77,7 +77,7 @@ export function AddressFields({ idPrefix, namePrefix = '', country, regions, val
         maxLength={25}
       />
       <p className="field-static">
-        <span className="field-static-label">{t('checkout.address.country')}:</span>{' '}
+        <span className="field-static-label">{t('format.labelColon', { label: t('checkout.address.country') })}</span>{' '}
         {t(us ? 'checkout.address.countryUS' : 'checkout.address.countryCA')}
       </p>
     </div>

@@ -39,7 +39,7 @@ export function Section({ id, step, total, title, state, summary, editHref, chil
           )}
         </span>
         <h2 id={titleId} tabIndex={-1}>
-          <span className="visually-hidden">{t('checkout.step', { n: step, total })}: </span>
+          <span className="visually-hidden">{t('format.labelColon', { label: t('checkout.step', { n: step, total }) })} </span>
           {title}
           {state === 'done' ? <span className="visually-hidden"> ({t('checkout.complete')})</span> : null}
         </h2>

@@ -49,7 +49,7 @@ export function LanguageSwitch() {
   const href = switchLanguagePath(location.pathname, location.search, to);
   return (
     <a className="lang-switch" href={href} hrefLang={to === 'fr' ? 'fr-CA' : 'en'} lang={to === 'fr' ? 'fr-CA' : 'en'}>
-      <span className="visually-hidden">{t('lang.label')}: </span>
+      <span className="visually-hidden">{t('format.labelColon', { label: t('lang.label') })} </span>
       {t(to === 'fr' ? 'lang.fr' : 'lang.en')}
     </a>
   );

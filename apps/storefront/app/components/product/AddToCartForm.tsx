@@ -1,6 +1,7 @@
 /**
  * The add-to-cart form of cards and product pages (spec §4). Without JavaScript it is a plain
- * POST to /cart/add that redirects back with a flash message; once hydrated it submits through a
+ * POST to /cart/add (/fr/panier/ajouter on French pages, so the answer is French: issue 9 item 8)
+ * that redirects back with a flash message; once hydrated it submits through a
  * fetcher, updates the header count and shows the snackbar. Refusals (insufficient stock, out of
  * stock) are shown next to the button in the shopper's language.
  */
@@ -58,12 +59,11 @@ export function AddToCartForm({ productCode, productName, withQuantity, soldOut,
   const redirectTo = `${location.pathname}${qs ? `?${qs}` : ''}`;
 
   return (
-    <fetcher.Form method="post" action="/cart/add" className={`add-to-cart ${className ?? ''}`.trim()}>
+    <fetcher.Form method="post" action={pathsFor(lang).addToCart} className={`add-to-cart ${className ?? ''}`.trim()}>
       <CsrfField />
       {productCode ? <input type="hidden" name="productCode" value={productCode} /> : null}
       <input type="hidden" name="entryType" value="STD" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <input type="hidden" name="lang" value={lang} />
       <input type="hidden" name="productName" value={productName} />
       {hydrated ? <input type="hidden" name="_mode" value="fetch" /> : null}
       {children}

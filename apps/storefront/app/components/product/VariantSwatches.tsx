@@ -8,7 +8,7 @@ import { formatMoney, sizeLabel } from '@store/domain';
 import type { PackType } from '@store/domain';
 import type { ProductType, VariantOption } from '@store/contracts';
 import { useShell } from '../../lib/shell-data.ts';
-import { useT } from '../../lib/use-t.ts';
+import { useRichT, useT } from '../../lib/use-t.ts';
 import { toMinor } from './Price.tsx';
 
 /** How variants differ: by colour (brewers, mugs), by face value (gift cards) or by size (pack counts). */
@@ -50,6 +50,7 @@ export function VariantSwatches({
   productType: ProductType;
 }) {
   const t = useT();
+  const rich = useRichT();
   const kind = variantKind(options, productType);
   const label = useVariantLabel(packType);
   const current = options.find((o) => o.code === selected);
@@ -57,8 +58,8 @@ export function VariantSwatches({
   return (
     <fieldset className={`swatches swatches-${kind}`}>
       <legend>
-        {t(legendKey)}
-        {current ? <span className="swatch-current">: {label(current, kind)}</span> : null}
+        {/* "Color: Matte Black" / "Couleur : Noir mat": the separator is the language's (issue 9 item 12) */}
+        {current ? rich('format.labelValue', { label: t(legendKey), value: <span className="swatch-current">{label(current, kind)}</span> }) : t(legendKey)}
       </legend>
       <div className="swatch-list">
         {options.map((v) => {

@@ -8,7 +8,8 @@ import { createCustomerClient, isApiError } from '@store/contracts';
 import { isValidEmail } from '@store/domain';
 import type { RequestContext } from '../context.server.ts';
 import type { AuthNotice, CustomerInfo } from './cookies.server.ts';
-import { authPaths, isAuthPage, isSafeRedirect } from './paths.ts';
+import { sameOriginPath } from '../safe-redirect.ts';
+import { authPaths, isAuthPage } from './paths.ts';
 import { minutesOf, waitSecondsOf } from '../wait.ts';
 
 /** A message key of the auth catalogue plus its values. */
@@ -58,9 +59,10 @@ export function field(form: FormData, name: string, raw = false): string {
 
 /** Where to go after signing in: the `redirect` value when it is a safe, non-auth path, else `fallback`. */
 export function afterLoginTarget(redirectTo: string | null | undefined, fallback: string): string {
-  if (!redirectTo || !isSafeRedirect(redirectTo)) return fallback;
-  const path = redirectTo.split('?')[0] ?? '';
-  return isAuthPage(path) ? fallback : redirectTo;
+  const target = sameOriginPath(redirectTo);
+  if (target === null) return fallback;
+  const path = target.split(/[?#]/)[0] ?? '';
+  return isAuthPage(path) ? fallback : target;
 }
 
 /** Email checks of spec §5 (required, then the pattern). */

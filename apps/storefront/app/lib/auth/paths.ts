@@ -3,6 +3,7 @@
  * Shared by server and client code.
  */
 import type { Lang } from '@store/domain';
+import { isSameOriginPath } from '../safe-redirect.ts';
 
 /** The auth paths of one language. */
 export interface AuthPaths {
@@ -33,14 +34,11 @@ export function authPaths(lang: Lang): AuthPaths {
 }
 
 /**
- * Is `target` a path of this site (starts with one `/`, no scheme, no `//` or `/\`, no control
- * characters)? Guards every post-sign-in redirect against open redirects.
+ * Is `target` a path of this site? Guards every post-sign-in redirect against open redirects
+ * (issue 9 item 7: the shared same-origin check of app/lib/safe-redirect.ts).
  */
 export function isSafeRedirect(target: string): boolean {
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return false;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\\]/.test(target)) return false;
-  return target.length <= 2000;
+  return isSameOriginPath(target);
 }
 
 /** Pages a signed-in customer is not sent back to (sign-in pages themselves). */
