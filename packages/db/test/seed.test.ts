@@ -212,6 +212,92 @@ describe('demo catalogue', () => {
   });
 });
 
+describe('category membership (issue 9 item 11)', () => {
+  const C = DEMO_CATEGORY_CODES;
+  const owner = new Map(allVariants.map(({ p, v }) => [v.code, p]));
+  /** What a shopper takes a product for: its kind, from its type, beverage, pack and series; a bundle by its contents. */
+  const kindOf = (p: (typeof catalog.products)[number]): string => {
+    if (p.productType === 'Brewer') return p.series === 'Office' ? 'brewer:commercial' : 'brewer:home';
+    if (p.productType === 'Coffee') return p.packType ? 'beverage:packaged' : `beverage:${p.beverageType}`;
+    if (p.productType === 'Accessory') return 'accessory';
+    if (p.productType === 'GiftCard') return 'giftcard';
+    const items = p.bundle!.items.map((it) => owner.get(it.variantCode)!);
+    if (items.some((it) => it.productType === 'Brewer')) return 'bundle:brewer';
+    const drinks = new Set(items.filter((it) => it.productType === 'Coffee').map((it) => kindOf(it).replace('beverage:', '')));
+    return drinks.size === 1 ? `bundle:beverage:${[...drinks][0]}` : 'bundle:beverage:mixed';
+  };
+  /** Where a shopper looks for each kind: its sub-category and that sub-category's parent, nothing else. */
+  const HOME: Record<string, string[]> = {
+    'beverage:coffee': [C.coffee, C.beverages],
+    'beverage:tea': [C.tea, C.beverages],
+    'beverage:cocoa': [C.cocoa, C.beverages],
+    'beverage:iced': [C.iced, C.beverages],
+    'beverage:packaged': [C.bagged, C.beverages],
+    'bundle:beverage:coffee': [C.coffee, C.beverages],
+    'bundle:beverage:tea': [C.tea, C.beverages],
+    'bundle:beverage:cocoa': [C.cocoa, C.beverages],
+    'bundle:beverage:iced': [C.iced, C.beverages],
+    'brewer:home': [C.singleServeBrewers, C.brewers],
+    'brewer:commercial': [C.commercialBrewers, C.brewers],
+    'bundle:brewer': [C.starterKits, C.brewers],
+    accessory: [C.accessories, C.accessoriesAndGiftCards],
+    giftcard: [C.giftCards, C.accessoriesAndGiftCards],
+  };
+  /** The kinds each category's listing (the category and its sub-categories) may show. */
+  const ALLOWED: Record<string, RegExp> = {
+    [C.beverages]: /^(beverage:|bundle:beverage:)/,
+    [C.coffee]: /^(bundle:)?beverage:coffee$/,
+    [C.tea]: /^(bundle:)?beverage:tea$/,
+    [C.cocoa]: /^(bundle:)?beverage:cocoa$/,
+    [C.iced]: /^(bundle:)?beverage:iced$/,
+    [C.bagged]: /^beverage:packaged$/,
+    [C.brewers]: /^(brewer:|bundle:brewer$)/,
+    [C.singleServeBrewers]: /^brewer:home$/,
+    [C.commercialBrewers]: /^brewer:commercial$/,
+    [C.starterKits]: /^bundle:brewer$/,
+    [C.accessoriesAndGiftCards]: /^(accessory|giftcard)$/,
+    [C.accessories]: /^accessory$/,
+    [C.giftCards]: /^giftcard$/,
+  };
+
+  it('puts every product in the sub-category of its kind and that sub-category\'s parent, and nowhere else', () => {
+    const misplaced = catalog.products
+      .map((p) => ({ code: p.code, kind: kindOf(p), categories: [...p.categories].sort() }))
+      .filter((x) => JSON.stringify(x.categories) !== JSON.stringify([...(HOME[x.kind] ?? ['(no home for this kind)'])].sort()));
+    expect(misplaced).toEqual([]);
+  });
+
+  it('lists only products of the right kind in every category, sub-categories included (what a listing shows)', () => {
+    const parent = new Map(catalog.categories.map((c) => [c.code, c.parentCode ?? null]));
+    const ancestorsOrSelf = (code: string): string[] => {
+      const out: string[] = [];
+      for (let c: string | null = code; c; c = parent.get(c) ?? null) out.push(c);
+      return out;
+    };
+    expect(Object.keys(ALLOWED).sort()).toEqual(catalog.categories.map((c) => c.code).sort());
+    const wrong: string[] = [];
+    for (const p of catalog.products) {
+      const kind = kindOf(p);
+      const listedIn = new Set(p.categories.flatMap(ancestorsOrSelf));
+      for (const cat of listedIn) if (!ALLOWED[cat]!.test(kind)) wrong.push(`${cat} lists ${p.code} (${kind}: ${p.name.en})`);
+    }
+    expect(wrong).toEqual([]);
+    // the shopper's report: "Coffee makers" lists the Tea Lover's Sampler and the Cozy Cocoa Gift Set
+    for (const code of ['BUNDLE-TEA-SAMPLER', 'BUNDLE-COCOA-GIFT']) expect(product(code).categories).not.toContain(C.starterKits);
+  });
+
+  it('links every sub-category that lists products on a site from that site\'s menu', () => {
+    for (const site of ['usb2c', 'cab2c', 'usafh'] as const) {
+      const nav = demoContent().components.find((c) => c.base_site === site && c.uid === 'headerNavigation')!;
+      const items = (JSON.parse(nav.data_json) as { en: { items: Array<{ categoryCode: string; children: Array<{ categoryCode: string }> }> } }).en.items;
+      const linked = new Set(items.flatMap((i) => [i.categoryCode, ...i.children.map((c) => c.categoryCode)]));
+      const listed = new Set(catalog.products.filter((p) => p.sites.includes(site)).flatMap((p) => p.categories));
+      expect([...listed].filter((c) => !linked.has(c)), site).toEqual([]);
+      expect([...linked].filter((c) => !listed.has(c)), site).toEqual([]);
+    }
+  });
+});
+
 describe('generated SVG images', () => {
   it('draws every demo product as a small, well-formed, escaped square SVG', () => {
     for (const { p, v } of allVariants) {

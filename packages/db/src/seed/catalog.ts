@@ -1420,7 +1420,7 @@ function addBundles(b: Builder): void {
     items: pick('tea', CONSUMER, 4).map((variantCode) => ({ variantCode, qty: 1 })),
     template: 'Beverage sampler',
     color: '#4f7c6b',
-    categories: [C.starterKits, C.beverages],
+    categories: [C.tea, C.beverages],
     off: 0.12,
   });
   bundle({
@@ -1436,7 +1436,7 @@ function addBundles(b: Builder): void {
     items: [...pick('cocoa', CONSUMER, 3).map((variantCode) => ({ variantCode, qty: 1 })), { variantCode: 'ACC-MUG-GRN', qty: 1 }],
     template: 'Gift set',
     color: '#5d3a2a',
-    categories: [C.starterKits, C.beverages],
+    categories: [C.cocoa, C.beverages],
     off: 0.1,
   });
 }

@@ -242,11 +242,14 @@ export function demoContent(): {
     ]);
     page('NAVIGATIONHEADER', 'SiteConfigPage', 'NAVIGATIONHEADER', { en: 'Header', fr: 'En-tête' }, { en: { messageItems: messageItems.en }, fr: { messageItems: messageItems.fr } });
     component('headerMessageBar', 'MessageBarComponent', { en: { messageItems: messageItems.en }, fr: { messageItems: messageItems.fr } });
+    // every sub-category that lists something on this site is reachable from the menu (issue 9
+    // item 11: usb2c sells a commercial brewer, so it shows "Commercial brewers" too)
+    const listed = (code: string) => catalog.products.some((p) => p.sites.includes(site) && p.categories.includes(code));
     const tree: Array<[string, string[]]> = [
       [C.beverages, [C.coffee, C.tea, C.cocoa, C.iced, C.bagged]],
-      [C.brewers, office ? [C.commercialBrewers, C.singleServeBrewers, C.starterKits] : [C.singleServeBrewers, C.starterKits]],
+      [C.brewers, office ? [C.commercialBrewers, C.singleServeBrewers, C.starterKits] : [C.singleServeBrewers, C.commercialBrewers, C.starterKits]],
       [C.accessoriesAndGiftCards, [C.accessories, C.giftCards]],
-    ];
+    ].map(([top, children]) => [top as string, (children as string[]).filter(listed)]);
     component('headerNavigation', 'NavigationComponent', both((lang) => ({
       items: tree.map(([top, children]) => ({ ...catLink(top, lang), children: children.map((c) => catLink(c, lang)) })),
     })));
