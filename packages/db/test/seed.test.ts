@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { CatalogFileSchema, type CatalogFile } from '@store/contracts';
+import { frenchTypographyIssues } from '@store/domain';
 import { buildDemoCatalog, DEMO_CATEGORY_CODES, DEMO_CODES, VARIANT_COLORS } from '../src/seed/catalog.ts';
 import { demoContent, seedContent } from '../src/seed/content.ts';
 import { seedDatabase } from '../src/seed/index.ts';
@@ -437,6 +438,59 @@ describe('seeding SQLite', () => {
       cafe: (await ftsMatch('cafe')).length,
     }).toEqual(before);
     expect(await t.db.selectFrom('products').select('created_at').where('code', '=', DEMO_CODES.coffee).executeTakeFirstOrThrow()).toEqual(created);
+  });
+
+  /** Every seeded text of one language, read back from the tables after `seedDatabase`: `[where, text]`. */
+  async function seededTexts(lang: 'en' | 'fr'): Promise<Array<[string, string]>> {
+    await seedDatabase(t.db);
+    const out: Array<[string, string]> = [];
+    const walk = (where: string, v: unknown) => {
+      if (typeof v === 'string') out.push([where, v]);
+      else if (Array.isArray(v)) v.forEach((x, i) => walk(`${where}[${i}]`, x));
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(`${where}.${k}`, x);
+    };
+    const col = (r: object, name: string) => (r as Record<string, string>)[`${name}_${lang}`]!;
+    for (const r of await t.db.selectFrom('categories').selectAll().execute()) out.push([`category ${r.code}`, col(r, 'name')]);
+    for (const r of await t.db.selectFrom('products').selectAll().execute()) {
+      for (const f of ['name', 'summary', 'description']) out.push([`product ${r.code} ${f}`, col(r, f)]);
+    }
+    for (const r of await t.db.selectFrom('product_features').selectAll().execute()) {
+      for (const f of ['class_name', 'feature_name', 'value']) out.push([`feature ${r.product_code} ${r.feature_code} ${f}`, col(r, f)]);
+    }
+    for (const r of await t.db.selectFrom('cms_pages').selectAll().execute()) {
+      out.push([`page ${r.base_site} ${r.uid} title`, col(r, 'title')]);
+      walk(`page ${r.base_site} ${r.uid}`, (JSON.parse(r.data_json) as Record<string, unknown>)[lang]);
+    }
+    for (const r of await t.db.selectFrom('cms_components').selectAll().execute()) {
+      walk(`component ${r.base_site} ${r.uid}`, (JSON.parse(r.data_json) as Record<string, unknown>)[lang]);
+    }
+    for (const r of await t.db.selectFrom('site_config').selectAll().execute()) if (r.key.endsWith(`.${lang}`)) out.push([`setting ${r.base_site} ${r.key}`, r.value]);
+    for (const r of await t.db.selectFrom('promotions').selectAll().execute()) out.push([`promotion ${r.code}`, col(r, 'name')]);
+    for (const r of await t.db.selectFrom('coupons').selectAll().execute()) out.push([`coupon ${r.code}`, col(r, 'name')]);
+    // codes, URLs and colours are identifiers, not text
+    return out.filter(([where, text]) => !/code|url|background|foreground|path/i.test(where.split(' ').pop()!.split('.').pop()!.replace(/\[\d+\]$/, '')) && text !== '');
+  }
+
+  it('writes every French text with French typography: a narrow no-break space before : ; ? ! and inside « » (issue 9 item 12)', async () => {
+    const texts = await seededTexts('fr');
+    expect(texts.length).toBeGreaterThan(2000);
+    // the texts the shopper reported are among them
+    expect(texts.some(([, text]) => text.includes('\u202F:'))).toBe(true);
+    const wrong = texts.filter(([, text]) => frenchTypographyIssues(text).length > 0).map(([where, text]) => `${where}: ${text}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes every English text in US spelling (issue 9 item 12: "Colors", not "Colours")', async () => {
+    const texts = await seededTexts('en');
+    const brands = new Set(catalog.products.map((p) => p.brand));
+    const british =
+      /\b(colour\w*|\w*flavour\w*|favourite\w*|centre\w*|harbour\w*|(?<!Earl )grey\w*|odour\w*|honour\w*|behaviour\w*|savour\w*|catalogue\w*|cheque\w*|licence\w*|litre\w*|metre\w*|travell\w*|jewell\w*|cosy|mould\w*|programme\w*|aluminium|speciality|(carameli|organi|personali|customi|recogni|reali|categori|optimi|summari|prioriti|finali|standardi)s(e|ed|es|ing|ation)\b)/i;
+    const wrong = texts
+      .map(([where, text]) => [where, [...brands].reduce((t0, b) => t0.split(b).join(''), text)] as const)
+      .filter(([, text]) => british.test(text))
+      .map(([where, text]) => `${where}: ${british.exec(text)![0]}`);
+    expect(wrong).toEqual([]);
+    expect(texts.find(([where]) => where.endsWith('BH-SOLO COLORS feature_name'))?.[1]).toBe('Colors');
   });
 
   it('seeds the sites, settings and CMS content in both languages, idempotently', async () => {
