@@ -9,7 +9,8 @@ import { frenchTypographyIssues } from '@store/domain';
 import { buildDemoCatalog, DEMO_CATEGORY_CODES, DEMO_CODES, VARIANT_COLORS } from '../src/seed/catalog.ts';
 import { demoContent, seedContent } from '../src/seed/content.ts';
 import { seedDatabase } from '../src/seed/index.ts';
-import { brandLogoSvg, productSvg, wrapText } from '../src/seed/svg.ts';
+import { brandLogoSvg, brewerForm, productSvg, type BrewerForm } from '../src/seed/svg.ts';
+import { svgInputs } from './fixtures/svg-inputs.ts';
 import { foldForSearch, searchDocument } from '../src/search-text.ts';
 import { importCatalog } from '../src/import/import.ts';
 import { validateCatalog } from '../src/import/validate.ts';
@@ -299,35 +300,77 @@ describe('category membership (issue 9 item 11)', () => {
   });
 });
 
-describe('generated SVG images', () => {
-  it('draws every demo product as a small, well-formed, escaped square SVG', () => {
-    for (const { p, v } of allVariants) {
-      const svg = productSvg({ productType: p.productType, name: p.name.en, color: p.imageColor, variantColor: v.variantColor, count: v.count, packType: p.packType, brand: p.brand });
-      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400"')).toBe(true);
-      expect(Buffer.byteLength(svg)).toBeLessThan(3200);
-      expect(wellFormed(svg), `${v.code}: ${svg}`).toBe(true);
+describe('generated SVG images (issue 9 item 13)', () => {
+  const inputs = svgInputs(catalog);
+  const drawn = inputs.map((x) => ({ ...x, svg: productSvg(x.input) }));
+  const brewerCodes = catalog.products.filter((p) => p.productType === 'Brewer').map((p) => p.code);
+  /** The drawing with every colour replaced: what is left is the geometry. */
+  const geometry = (svg: string) => svg.replace(/#[0-9a-f]{6}\b/gi, '#000000');
+
+  it('draws every demo variant as a small, well-formed square SVG', () => {
+    for (const { variantCode, svg } of drawn) {
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"'), variantCode).toBe(true);
+      expect(Buffer.byteLength(svg), variantCode).toBeLessThan(4096);
+      expect(wellFormed(svg), `${variantCode}: ${svg}`).toBe(true);
     }
   });
 
-  it('escapes text, shows the count, and fills brewers with the variant colour', () => {
-    const box = productSvg({ productType: 'Coffee', name: 'Dark <Roast> & "Co"', color: '#4e2f1a', count: 24, brand: 'Harbour & Pine' });
-    expect(box).toContain('HARBOUR &amp; PINE');
-    expect(box).toContain('&lt;Roast&gt;');
-    expect(box).toContain('>24<');
-    expect(wellFormed(box)).toBe(true);
-    const brewer = productSvg({ productType: 'Brewer', name: 'Solo', color: '#1f1f1f', variantColor: '#a61e2a', brand: 'Brewhaus' });
-    expect(brewer).toContain('fill="#a61e2a"');
-    const bag = productSvg({ productType: 'Coffee', name: 'House Blend', color: '#8a5a2e', count: 12, packType: 'Bagged', brand: 'Brewhaus' });
-    expect(bag).toContain('12 oz');
-    expect(productSvg({ productType: 'Coffee', name: 'x', color: 'red;evil', brand: 'B' })).not.toContain('evil');
+  it('puts no text in any product picture: no <text>, no text node, no label, no product name', () => {
+    for (const { productCode, variantCode, svg } of drawn) {
+      expect(svg, variantCode).not.toMatch(/<(text|tspan|textPath|title|desc)\b/);
+      expect(svg.replace(/<[^>]*>/g, '').trim(), variantCode).toBe('');
+      expect(svg, variantCode).not.toMatch(/aria-label|font-family/);
+      const p = product(productCode);
+      for (const word of [p.name.en, p.name.fr, p.brand]) expect(svg, variantCode).not.toContain(word);
+    }
   });
 
-  it('wraps long names to two lines with an ellipsis', () => {
-    expect(wrapText('Colombian Highlands Coffee', 17)).toEqual(['Colombian', 'Highlands Coffee']);
-    const cut = wrapText('A very long product name that goes on and on', 12);
-    expect(cut).toHaveLength(2);
-    expect(cut[1]!.endsWith('…')).toBe(true);
-    for (const line of cut) expect(line.length).toBeLessThanOrEqual(12);
+  it('draws each brewer model differently, not just in another colour', () => {
+    expect(brewerCodes.length).toBeGreaterThanOrEqual(12);
+    const bases = brewerCodes.map((code) => inputs.find((x) => x.productCode === code)!);
+    // same colour for all: the drawings still differ pairwise
+    const shapes = bases.map((x) => geometry(productSvg({ ...x.input, variantColor: '#808080' })));
+    expect(new Set(shapes).size).toBe(bases.length);
+    // and they differ in at least 3 visible traits (body shape, tank, handle, controls, cup, side item, cap, bay)
+    const traits: Array<keyof BrewerForm> = ['shape', 'tank', 'handle', 'controls', 'cup', 'side', 'cap', 'bay'];
+    const forms = bases.map((x) => brewerForm(x.input));
+    for (let i = 0; i < forms.length; i++) {
+      for (let j = i + 1; j < forms.length; j++) {
+        const differ = traits.filter((t) => forms[i]![t] !== forms[j]![t]);
+        expect(differ.length, `${bases[i]!.productCode} vs ${bases[j]!.productCode}: ${differ.join(', ')}`).toBeGreaterThanOrEqual(3);
+      }
+    }
+    // the form follows the model's data: a frother brewer shows its jug, an app brewer a screen, an iced one a tumbler
+    const form = (code: string) => forms[bases.findIndex((x) => x.productCode === code)]!;
+    expect(form('BH-CAFE-LATTE').side).toBe('frother');
+    expect(form('BH-DUO-PLUS').side).toBe('carafe');
+    expect(form('BH-SMART').controls).toBe('screen');
+    expect(form('BH-ICED-PLUS').cup).toBe('tumbler');
+    expect(form('BH-MINI').tank).toBe('none');
+    expect(form('BH-OFFICE-MAX').commercial).toBe(true);
+    expect(form('BH-OFFICE-MAX').h).toBeGreaterThan(form('BH-MINI').h);
+  });
+
+  it('shows each colour variant in its colour, and each variant of a product differently', () => {
+    for (const p of catalog.products) {
+      const mine = drawn.filter((x) => x.productCode === p.code);
+      for (const x of mine) if (x.input.variantColor) expect(x.svg, x.variantCode).toContain(`fill="${x.input.variantColor}"`);
+      if (p.variants.every((v) => v.variantColor)) expect(new Set(mine.map((x) => x.svg)).size, p.code).toBe(mine.length);
+    }
+  });
+
+  it('draws each kind of product as what it is', () => {
+    const svgOf = (variantCode: string) => drawn.find((x) => x.variantCode === variantCode)!.svg;
+    // more pods, more boxes: the 96 ct pack places 4 cartons, the 24 ct one
+    expect(svgOf(DEMO_CODES.coffeeVariant24).match(/<use href="#k"/g)).toHaveLength(1);
+    expect(svgOf(DEMO_CODES.coffeeVariant48).match(/<use href="#k"/g)).toHaveLength(2);
+    expect(svgOf(DEMO_CODES.coffeeVariant96).match(/<use href="#k"/g)).toHaveLength(4);
+    // a bundle shows its contents: the starter kit holds the matte-black brewer
+    expect(svgOf(DEMO_CODES.bundle)).toContain(VARIANT_COLORS['matte-black']!.hex);
+    // different kinds never share a drawing
+    const kinds = ['BH-SIGNATURE-DARK-24', 'ACC-MUG-WHT', 'ACC-DESCALE-1', 'GC-EGIFT-25', DEMO_CODES.bundle, DEMO_CODES.brewerDefaultVariant];
+    expect(new Set(kinds.map((k) => geometry(svgOf(k)))).size).toBe(kinds.length);
+    expect(productSvg({ productType: 'Coffee', name: 'x', color: 'red;evil', brand: 'B' })).not.toContain('evil');
   });
 
   it('draws the three brand wordmarks', () => {
