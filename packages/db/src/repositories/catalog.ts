@@ -468,7 +468,7 @@ export interface MediaRecord {
   /** brewers: classification feature code → English value; null otherwise */
   features: Record<string, string> | null;
   /** bundles: the items' products, in order; null otherwise */
-  contents: Array<{ productType: string; beverageType: string | null; packType: string | null; color: string; variantColor: string | null }> | null;
+  contents: Array<{ productType: string; name: string; beverageType: string | null; packType: string | null; color: string; variantColor: string | null }> | null;
 }
 
 /** Drawing inputs for a variant code (or a base product code, drawn as its default variant): one statement, two for brewers and bundles. */
@@ -508,11 +508,11 @@ export async function findMedia(db: Executor, code: string): Promise<MediaRecord
       .selectFrom('bundle_items as bi')
       .innerJoin('variants as iv', 'iv.code', 'bi.variant_code')
       .innerJoin('products as ip', 'ip.code', 'iv.base_product_code')
-      .select(['ip.product_type', 'ip.beverage_type', 'ip.pack_type', 'ip.image_color', 'iv.variant_color'])
+      .select(['ip.product_type', 'ip.name_en', 'ip.beverage_type', 'ip.pack_type', 'ip.image_color', 'iv.variant_color'])
       .where('bi.bundle_code', '=', row.product_code)
       .orderBy('bi.sort_order')
       .execute();
-    contents = rows.map((r) => ({ productType: r.product_type, beverageType: r.beverage_type, packType: r.pack_type, color: r.image_color, variantColor: r.variant_color }));
+    contents = rows.map((r) => ({ productType: r.product_type, name: r.name_en, beverageType: r.beverage_type, packType: r.pack_type, color: r.image_color, variantColor: r.variant_color }));
   }
   const faceValue = /^value-(\d+)$/.exec(row.variant_url_suffix)?.[1];
   return {

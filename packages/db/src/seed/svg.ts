@@ -23,6 +23,8 @@
 /** One item of a bundle, for its drawing. */
 export interface SvgBundleItem {
   productType: string;
+  /** English name (picks an accessory's object; never drawn) */
+  name?: string | null;
   beverageType?: string | null;
   packType?: string | null;
   /** the item product's imageColor, '#rrggbb' */
@@ -557,7 +559,7 @@ export function accessoryKind(name: string): AccessoryKind {
 function mugShape(x: number, w: number, h: number, fill: string, id: string): string {
   const y = FLOOR - h;
   return (
-    `<path d="M${n(x + w - 4)} ${n(y + h * 0.2)}h10a${n(h * 0.24)} ${n(h * 0.24)} 0 0 1 0 ${n(h * 0.48)}h-10" fill="none" stroke="${fill}" stroke-width="${n(w * 0.09)}"/>` +
+    `<path d="M${n(x + w - 4)} ${n(y + h * 0.2)}h10a${n(h * 0.24)} ${n(h * 0.24)} 0 0 1 0 ${n(h * 0.48)}h-10" fill="none" stroke="${isLight(fill) ? shade(fill, -0.14) : fill}" stroke-width="${n(w * 0.09)}"/>` +
     sheened(id, `<path d="M${n(x)} ${n(y)}h${n(w)}v${n(h - 14)}q0 14-14 14h-${n(w - 28)}q-14 0-14-14z"/>`, fill, isLight(fill) ? shade(fill, -0.2) : undefined) +
     `<ellipse cx="${n(x + w / 2)}" cy="${n(y)}" rx="${n(w / 2)}" ry="${n(w * 0.08)}" fill="${shade(fill, -0.3)}"/><ellipse cx="${n(x + w / 2)}" cy="${n(y + 2)}" rx="${n(w / 2 - 6)}" ry="${n(w * 0.06)}" fill="#4a2d1a"/>`
   );
@@ -711,9 +713,20 @@ function miniItem(item: SvgBundleItem, x: number, y: number, s: number): string 
     );
   }
   if (item.productType === 'Accessory') {
+    const edge = shade(c, isLight(c) ? -0.25 : -0.2);
+    const kind = accessoryKind(item.name ?? '');
+    if (kind === 'bottle') {
+      return (
+        `<path d="M${n(x - 24 * s)} ${n(y)}v-${n(62 * s)}q0-14 14-18v-${n(12 * s)}h${n(20 * s)}v${n(12 * s)}q14 4 14 18v${n(62 * s)}z" fill="#f4f7f9" stroke="#c5d2da"/>` +
+        `<rect x="${n(x - 24 * s)}" y="${n(y - 50 * s)}" width="${n(48 * s)}" height="${n(30 * s)}" fill="${c}"/><rect x="${n(x - 8 * s)}" y="${n(y - 102 * s)}" width="${n(16 * s)}" height="${n(12 * s)}" rx="2" fill="${c}"/>`
+      );
+    }
+    if (kind === 'iced' || kind === 'tumbler') {
+      return `<path d="M${n(x - 22 * s)} ${n(y - 84 * s)}h${n(44 * s)}l-${n(5 * s)} ${n(84 * s)}h-${n(34 * s)}z" fill="${c}" stroke="${edge}"/><rect x="${n(x - 25 * s)}" y="${n(y - 92 * s)}" width="${n(50 * s)}" height="${n(12 * s)}" rx="${n(4 * s)}" fill="${shade(c, -0.3)}"/>`;
+    }
     return (
-      `<path d="M${n(x + 22 * s)} ${n(y - 46 * s)}h6a${n(12 * s)} ${n(12 * s)} 0 0 1 0 ${n(24 * s)}h-6" fill="none" stroke="${c}" stroke-width="${n(6 * s)}"/>` +
-      `<rect x="${n(x - 26 * s)}" y="${n(y - 60 * s)}" width="${n(52 * s)}" height="${n(60 * s)}" rx="${n(8 * s)}" fill="${c}" stroke="${shade(c, -0.2)}"/>`
+      `<path d="M${n(x + 22 * s)} ${n(y - 46 * s)}h6a${n(12 * s)} ${n(12 * s)} 0 0 1 0 ${n(24 * s)}h-6" fill="none" stroke="${edge}" stroke-width="${n(7 * s)}"/>` +
+      `<rect x="${n(x - 26 * s)}" y="${n(y - 60 * s)}" width="${n(52 * s)}" height="${n(60 * s)}" rx="${n(8 * s)}" fill="${c}" stroke="${edge}"/>`
     );
   }
   const w = 70 * s;
@@ -726,37 +739,33 @@ function miniItem(item: SvgBundleItem, x: number, y: number, s: number): string 
 }
 
 function bundleBox(p: ProductSvgInput, c: string): string {
-  const items = [...(p.contents ?? [])];
-  // the brewer stands at the back, then beverages, then accessories in front; one of each kind of drawing at most 4
-  const order = (t: string) => (t === 'Brewer' ? 0 : t === 'Accessory' ? 2 : 1);
+  // distinct items only (two boxes of the same coffee draw once)
   const seen = new Set<string>();
-  const shown = items
-    .sort((a, b) => order(a.productType) - order(b.productType))
-    .filter((it) => {
-      const key = `${it.productType}|${it.beverageType ?? ''}|${it.variantColor ?? it.color}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, 4);
-  const inner = 246;
-  const slots = shown.length || 1;
-  const span = 220;
-  let contents = '';
-  shown.forEach((it, i) => {
-    const x = 90 + (span / slots) * (i + 0.5);
-    contents += miniItem(it, x, inner, it.productType === 'Brewer' ? 1 : 0.9);
+  const items = (p.contents ?? []).filter((it) => {
+    const key = `${it.productType}|${it.beverageType ?? ''}|${it.variantColor ?? it.color}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
-  const kraft = '#c89f72';
+  // the brewer and the beverages stand in the open box (brewer at the back left), accessories beside it
+  const inside = items.filter((it) => it.productType !== 'Accessory').sort((a, b) => Number(b.productType === 'Brewer') - Number(a.productType === 'Brewer')).slice(0, 4);
+  const beside = items.filter((it) => it.productType === 'Accessory').slice(0, 1);
+  const kraft = '#c9a27a';
+  const band = safeColor(c);
+  let contents = '';
+  const step = inside.length > 1 ? Math.min(86, 170 / (inside.length - 1)) : 0;
+  inside.forEach((it, i) => {
+    contents += miniItem(it, 200 + (i - (inside.length - 1) / 2) * step, 282, it.productType === 'Brewer' ? 1 : 1.05);
+  });
   return (
-    open(200, 160) +
-    `<path d="M60 150l22-46h236l22 46z" fill="${shade(kraft, -0.12)}"/>` +
+    open(200, 170) +
+    `<path d="M92 222l20-62h176l20 62z" fill="${shade(kraft, 0.14)}"/><rect x="84" y="214" width="232" height="40" fill="${shade(kraft, -0.3)}"/>` +
     contents +
-    `<path d="M60 200h280v132q0 14-14 14H74q-14 0-14-14z" fill="${kraft}"/><path d="M60 200h280v132q0 14-14 14H74q-14 0-14-14z" fill="url(#s)"/>` +
-    `<path d="M60 200l-18 40h316l-18-40z" fill="${shade(kraft, 0.15)}"/>` +
-    `<rect x="60" y="262" width="280" height="20" fill="${safeColor(c)}"/>` +
-    `<circle cx="200" cy="272" r="24" fill="${CREAM}"/>` +
-    emblem('coffee', 200, 272, 13, safeColor(c)) +
+    `<path d="M74 244L30 212l14-16 46 36zM326 244l44-32-14-16-46 36z" fill="${shade(kraft, 0.08)}"/>` +
+    sheened('b', `<path d="M74 244h252v88q0 14-14 14H88q-14 0-14-14z"/>`, kraft) +
+    `<rect x="74" y="282" width="252" height="18" fill="${band}"/><circle cx="200" cy="291" r="22" fill="${CREAM}"/>` +
+    emblem('coffee', 200, 291, 12, band) +
+    beside.map((it) => miniItem(it, 340, FLOOR, 1.1)).join('') +
     '</svg>'
   );
 }
