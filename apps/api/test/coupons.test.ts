@@ -40,7 +40,7 @@ describe.each(dbKinds())('coupons on %s', (kind) => {
     expect(await api.getCouponData('usb2c', 'BREWER20')).toMatchObject({ couponCode: 'BREWER20', couponName: '20% off coffee makers', pageName: '/coffee-makers/c/BR' });
     expect(await api.getCouponData('cab2c', 'BIENVENUE10', { lang: 'fr' })).toEqual({
       couponCode: 'BIENVENUE10',
-      couponName: 'Offre de bienvenue : 10 % de rabais',
+      couponName: 'Offre de bienvenue\u202F: 10 % de rabais',
       pageName: null,
       message: 'Coupon BIENVENUE10 appliqué\u202f: 10 % de rabais sur votre commande',
     });
@@ -124,7 +124,7 @@ describe.each(dbKinds())('coupons on %s', (kind) => {
     const guid = await cartWith(1, 'cab2c');
     const cart = await api.applyCoupon('cab2c', guid, 'BIENVENUE10', { lang: 'fr' });
     expect(cart.appliedPromotions).toMatchObject([{ description: '10 % de rabais sur votre commande', discount: { value: 2.4, currencyIso: 'CAD' } }]);
-    expect(cart.appliedCoupons).toEqual([{ couponCode: 'BIENVENUE10', couponName: 'Offre de bienvenue : 10 % de rabais', applies: true }]);
+    expect(cart.appliedCoupons).toEqual([{ couponCode: 'BIENVENUE10', couponName: 'Offre de bienvenue\u202F: 10 % de rabais', applies: true }]);
   });
 
   it('refuses unusable coupons with their reason and leaves the cart unchanged', async () => {

@@ -5,10 +5,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { CatalogFileSchema, type CatalogFile } from '@store/contracts';
+import { frenchTypographyIssues } from '@store/domain';
 import { buildDemoCatalog, DEMO_CATEGORY_CODES, DEMO_CODES, VARIANT_COLORS } from '../src/seed/catalog.ts';
 import { demoContent, seedContent } from '../src/seed/content.ts';
 import { seedDatabase } from '../src/seed/index.ts';
-import { brandLogoSvg, productSvg, wrapText } from '../src/seed/svg.ts';
+import { brandLogoSvg, brewerForm, productSvg, type BrewerForm } from '../src/seed/svg.ts';
+import { svgInputs } from './fixtures/svg-inputs.ts';
 import { foldForSearch, searchDocument } from '../src/search-text.ts';
 import { importCatalog } from '../src/import/import.ts';
 import { validateCatalog } from '../src/import/validate.ts';
@@ -212,35 +214,163 @@ describe('demo catalogue', () => {
   });
 });
 
-describe('generated SVG images', () => {
-  it('draws every demo product as a small, well-formed, escaped square SVG', () => {
-    for (const { p, v } of allVariants) {
-      const svg = productSvg({ productType: p.productType, name: p.name.en, color: p.imageColor, variantColor: v.variantColor, count: v.count, packType: p.packType, brand: p.brand });
-      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400"')).toBe(true);
-      expect(Buffer.byteLength(svg)).toBeLessThan(3200);
-      expect(wellFormed(svg), `${v.code}: ${svg}`).toBe(true);
+describe('category membership (issue 9 item 11)', () => {
+  const C = DEMO_CATEGORY_CODES;
+  const owner = new Map(allVariants.map(({ p, v }) => [v.code, p]));
+  /** What a shopper takes a product for: its kind, from its type, beverage, pack and series; a bundle by its contents. */
+  const kindOf = (p: (typeof catalog.products)[number]): string => {
+    if (p.productType === 'Brewer') return p.series === 'Office' ? 'brewer:commercial' : 'brewer:home';
+    if (p.productType === 'Coffee') return p.packType ? 'beverage:packaged' : `beverage:${p.beverageType}`;
+    if (p.productType === 'Accessory') return 'accessory';
+    if (p.productType === 'GiftCard') return 'giftcard';
+    const items = p.bundle!.items.map((it) => owner.get(it.variantCode)!);
+    if (items.some((it) => it.productType === 'Brewer')) return 'bundle:brewer';
+    const drinks = new Set(items.filter((it) => it.productType === 'Coffee').map((it) => kindOf(it).replace('beverage:', '')));
+    return drinks.size === 1 ? `bundle:beverage:${[...drinks][0]}` : 'bundle:beverage:mixed';
+  };
+  /** Where a shopper looks for each kind: its sub-category and that sub-category's parent, nothing else. */
+  const HOME: Record<string, string[]> = {
+    'beverage:coffee': [C.coffee, C.beverages],
+    'beverage:tea': [C.tea, C.beverages],
+    'beverage:cocoa': [C.cocoa, C.beverages],
+    'beverage:iced': [C.iced, C.beverages],
+    'beverage:packaged': [C.bagged, C.beverages],
+    'bundle:beverage:coffee': [C.coffee, C.beverages],
+    'bundle:beverage:tea': [C.tea, C.beverages],
+    'bundle:beverage:cocoa': [C.cocoa, C.beverages],
+    'bundle:beverage:iced': [C.iced, C.beverages],
+    'brewer:home': [C.singleServeBrewers, C.brewers],
+    'brewer:commercial': [C.commercialBrewers, C.brewers],
+    'bundle:brewer': [C.starterKits, C.brewers],
+    accessory: [C.accessories, C.accessoriesAndGiftCards],
+    giftcard: [C.giftCards, C.accessoriesAndGiftCards],
+  };
+  /** The kinds each category's listing (the category and its sub-categories) may show. */
+  const ALLOWED: Record<string, RegExp> = {
+    [C.beverages]: /^(beverage:|bundle:beverage:)/,
+    [C.coffee]: /^(bundle:)?beverage:coffee$/,
+    [C.tea]: /^(bundle:)?beverage:tea$/,
+    [C.cocoa]: /^(bundle:)?beverage:cocoa$/,
+    [C.iced]: /^(bundle:)?beverage:iced$/,
+    [C.bagged]: /^beverage:packaged$/,
+    [C.brewers]: /^(brewer:|bundle:brewer$)/,
+    [C.singleServeBrewers]: /^brewer:home$/,
+    [C.commercialBrewers]: /^brewer:commercial$/,
+    [C.starterKits]: /^bundle:brewer$/,
+    [C.accessoriesAndGiftCards]: /^(accessory|giftcard)$/,
+    [C.accessories]: /^accessory$/,
+    [C.giftCards]: /^giftcard$/,
+  };
+
+  it('puts every product in the sub-category of its kind and that sub-category\'s parent, and nowhere else', () => {
+    const misplaced = catalog.products
+      .map((p) => ({ code: p.code, kind: kindOf(p), categories: [...p.categories].sort() }))
+      .filter((x) => JSON.stringify(x.categories) !== JSON.stringify([...(HOME[x.kind] ?? ['(no home for this kind)'])].sort()));
+    expect(misplaced).toEqual([]);
+  });
+
+  it('lists only products of the right kind in every category, sub-categories included (what a listing shows)', () => {
+    const parent = new Map(catalog.categories.map((c) => [c.code, c.parentCode ?? null]));
+    const ancestorsOrSelf = (code: string): string[] => {
+      const out: string[] = [];
+      for (let c: string | null = code; c; c = parent.get(c) ?? null) out.push(c);
+      return out;
+    };
+    expect(Object.keys(ALLOWED).sort()).toEqual(catalog.categories.map((c) => c.code).sort());
+    const wrong: string[] = [];
+    for (const p of catalog.products) {
+      const kind = kindOf(p);
+      const listedIn = new Set(p.categories.flatMap(ancestorsOrSelf));
+      for (const cat of listedIn) if (!ALLOWED[cat]!.test(kind)) wrong.push(`${cat} lists ${p.code} (${kind}: ${p.name.en})`);
+    }
+    expect(wrong).toEqual([]);
+    // the shopper's report: "Coffee makers" lists the Tea Lover's Sampler and the Cozy Cocoa Gift Set
+    for (const code of ['BUNDLE-TEA-SAMPLER', 'BUNDLE-COCOA-GIFT']) expect(product(code).categories).not.toContain(C.starterKits);
+  });
+
+  it('links every sub-category that lists products on a site from that site\'s menu', () => {
+    for (const site of ['usb2c', 'cab2c', 'usafh'] as const) {
+      const nav = demoContent().components.find((c) => c.base_site === site && c.uid === 'headerNavigation')!;
+      const items = (JSON.parse(nav.data_json) as { en: { items: Array<{ categoryCode: string; children: Array<{ categoryCode: string }> }> } }).en.items;
+      const linked = new Set(items.flatMap((i) => [i.categoryCode, ...i.children.map((c) => c.categoryCode)]));
+      const listed = new Set(catalog.products.filter((p) => p.sites.includes(site)).flatMap((p) => p.categories));
+      expect([...listed].filter((c) => !linked.has(c)), site).toEqual([]);
+      expect([...linked].filter((c) => !listed.has(c)), site).toEqual([]);
+    }
+  });
+});
+
+describe('generated SVG images (issue 9 item 13)', () => {
+  const inputs = svgInputs(catalog);
+  const drawn = inputs.map((x) => ({ ...x, svg: productSvg(x.input) }));
+  const brewerCodes = catalog.products.filter((p) => p.productType === 'Brewer').map((p) => p.code);
+  /** The drawing with every colour replaced: what is left is the geometry. */
+  const geometry = (svg: string) => svg.replace(/#[0-9a-f]{6}\b/gi, '#000000');
+
+  it('draws every demo variant as a small, well-formed square SVG', () => {
+    for (const { variantCode, svg } of drawn) {
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"'), variantCode).toBe(true);
+      expect(Buffer.byteLength(svg), variantCode).toBeLessThan(4096);
+      expect(wellFormed(svg), `${variantCode}: ${svg}`).toBe(true);
     }
   });
 
-  it('escapes text, shows the count, and fills brewers with the variant colour', () => {
-    const box = productSvg({ productType: 'Coffee', name: 'Dark <Roast> & "Co"', color: '#4e2f1a', count: 24, brand: 'Harbour & Pine' });
-    expect(box).toContain('HARBOUR &amp; PINE');
-    expect(box).toContain('&lt;Roast&gt;');
-    expect(box).toContain('>24<');
-    expect(wellFormed(box)).toBe(true);
-    const brewer = productSvg({ productType: 'Brewer', name: 'Solo', color: '#1f1f1f', variantColor: '#a61e2a', brand: 'Brewhaus' });
-    expect(brewer).toContain('fill="#a61e2a"');
-    const bag = productSvg({ productType: 'Coffee', name: 'House Blend', color: '#8a5a2e', count: 12, packType: 'Bagged', brand: 'Brewhaus' });
-    expect(bag).toContain('12 oz');
-    expect(productSvg({ productType: 'Coffee', name: 'x', color: 'red;evil', brand: 'B' })).not.toContain('evil');
+  it('puts no text in any product picture: no <text>, no text node, no label, no product name', () => {
+    for (const { productCode, variantCode, svg } of drawn) {
+      expect(svg, variantCode).not.toMatch(/<(text|tspan|textPath|title|desc)\b/);
+      expect(svg.replace(/<[^>]*>/g, '').trim(), variantCode).toBe('');
+      expect(svg, variantCode).not.toMatch(/aria-label|font-family/);
+      const p = product(productCode);
+      for (const word of [p.name.en, p.name.fr, p.brand]) expect(svg, variantCode).not.toContain(word);
+    }
   });
 
-  it('wraps long names to two lines with an ellipsis', () => {
-    expect(wrapText('Colombian Highlands Coffee', 17)).toEqual(['Colombian', 'Highlands Coffee']);
-    const cut = wrapText('A very long product name that goes on and on', 12);
-    expect(cut).toHaveLength(2);
-    expect(cut[1]!.endsWith('…')).toBe(true);
-    for (const line of cut) expect(line.length).toBeLessThanOrEqual(12);
+  it('draws each brewer model differently, not just in another colour', () => {
+    expect(brewerCodes.length).toBeGreaterThanOrEqual(12);
+    const bases = brewerCodes.map((code) => inputs.find((x) => x.productCode === code)!);
+    // same colour for all: the drawings still differ pairwise
+    const shapes = bases.map((x) => geometry(productSvg({ ...x.input, variantColor: '#808080' })));
+    expect(new Set(shapes).size).toBe(bases.length);
+    // and they differ in at least 3 visible traits (body shape, tank, handle, controls, cup, side item, cap, bay)
+    const traits: Array<keyof BrewerForm> = ['shape', 'tank', 'handle', 'controls', 'cup', 'side', 'cap', 'bay'];
+    const forms = bases.map((x) => brewerForm(x.input));
+    for (let i = 0; i < forms.length; i++) {
+      for (let j = i + 1; j < forms.length; j++) {
+        const differ = traits.filter((t) => forms[i]![t] !== forms[j]![t]);
+        expect(differ.length, `${bases[i]!.productCode} vs ${bases[j]!.productCode}: ${differ.join(', ')}`).toBeGreaterThanOrEqual(3);
+      }
+    }
+    // the form follows the model's data: a frother brewer shows its jug, an app brewer a screen, an iced one a tumbler
+    const form = (code: string) => forms[bases.findIndex((x) => x.productCode === code)]!;
+    expect(form('BH-CAFE-LATTE').side).toBe('frother');
+    expect(form('BH-DUO-PLUS').side).toBe('carafe');
+    expect(form('BH-SMART').controls).toBe('screen');
+    expect(form('BH-ICED-PLUS').cup).toBe('tumbler');
+    expect(form('BH-MINI').tank).toBe('none');
+    expect(form('BH-OFFICE-MAX').commercial).toBe(true);
+    expect(form('BH-OFFICE-MAX').h).toBeGreaterThan(form('BH-MINI').h);
+  });
+
+  it('shows each colour variant in its colour, and each variant of a product differently', () => {
+    for (const p of catalog.products) {
+      const mine = drawn.filter((x) => x.productCode === p.code);
+      for (const x of mine) if (x.input.variantColor) expect(x.svg, x.variantCode).toContain(`fill="${x.input.variantColor}"`);
+      if (p.variants.every((v) => v.variantColor)) expect(new Set(mine.map((x) => x.svg)).size, p.code).toBe(mine.length);
+    }
+  });
+
+  it('draws each kind of product as what it is', () => {
+    const svgOf = (variantCode: string) => drawn.find((x) => x.variantCode === variantCode)!.svg;
+    // more pods, more boxes: the 96 ct pack places 4 cartons, the 24 ct one
+    expect(svgOf(DEMO_CODES.coffeeVariant24).match(/<use href="#k"/g)).toHaveLength(1);
+    expect(svgOf(DEMO_CODES.coffeeVariant48).match(/<use href="#k"/g)).toHaveLength(2);
+    expect(svgOf(DEMO_CODES.coffeeVariant96).match(/<use href="#k"/g)).toHaveLength(4);
+    // a bundle shows its contents: the starter kit holds the matte-black brewer
+    expect(svgOf(DEMO_CODES.bundle)).toContain(VARIANT_COLORS['matte-black']!.hex);
+    // different kinds never share a drawing
+    const kinds = ['BH-SIGNATURE-DARK-24', 'ACC-MUG-WHT', 'ACC-DESCALE-1', 'GC-EGIFT-25', DEMO_CODES.bundle, DEMO_CODES.brewerDefaultVariant];
+    expect(new Set(kinds.map((k) => geometry(svgOf(k)))).size).toBe(kinds.length);
+    expect(productSvg({ productType: 'Coffee', name: 'x', color: 'red;evil', brand: 'B' })).not.toContain('evil');
   });
 
   it('draws the three brand wordmarks', () => {
@@ -351,6 +481,59 @@ describe('seeding SQLite', () => {
       cafe: (await ftsMatch('cafe')).length,
     }).toEqual(before);
     expect(await t.db.selectFrom('products').select('created_at').where('code', '=', DEMO_CODES.coffee).executeTakeFirstOrThrow()).toEqual(created);
+  });
+
+  /** Every seeded text of one language, read back from the tables after `seedDatabase`: `[where, text]`. */
+  async function seededTexts(lang: 'en' | 'fr'): Promise<Array<[string, string]>> {
+    await seedDatabase(t.db);
+    const out: Array<[string, string]> = [];
+    const walk = (where: string, v: unknown) => {
+      if (typeof v === 'string') out.push([where, v]);
+      else if (Array.isArray(v)) v.forEach((x, i) => walk(`${where}[${i}]`, x));
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(`${where}.${k}`, x);
+    };
+    const col = (r: object, name: string) => (r as Record<string, string>)[`${name}_${lang}`]!;
+    for (const r of await t.db.selectFrom('categories').selectAll().execute()) out.push([`category ${r.code}`, col(r, 'name')]);
+    for (const r of await t.db.selectFrom('products').selectAll().execute()) {
+      for (const f of ['name', 'summary', 'description']) out.push([`product ${r.code} ${f}`, col(r, f)]);
+    }
+    for (const r of await t.db.selectFrom('product_features').selectAll().execute()) {
+      for (const f of ['class_name', 'feature_name', 'value']) out.push([`feature ${r.product_code} ${r.feature_code} ${f}`, col(r, f)]);
+    }
+    for (const r of await t.db.selectFrom('cms_pages').selectAll().execute()) {
+      out.push([`page ${r.base_site} ${r.uid} title`, col(r, 'title')]);
+      walk(`page ${r.base_site} ${r.uid}`, (JSON.parse(r.data_json) as Record<string, unknown>)[lang]);
+    }
+    for (const r of await t.db.selectFrom('cms_components').selectAll().execute()) {
+      walk(`component ${r.base_site} ${r.uid}`, (JSON.parse(r.data_json) as Record<string, unknown>)[lang]);
+    }
+    for (const r of await t.db.selectFrom('site_config').selectAll().execute()) if (r.key.endsWith(`.${lang}`)) out.push([`setting ${r.base_site} ${r.key}`, r.value]);
+    for (const r of await t.db.selectFrom('promotions').selectAll().execute()) out.push([`promotion ${r.code}`, col(r, 'name')]);
+    for (const r of await t.db.selectFrom('coupons').selectAll().execute()) out.push([`coupon ${r.code}`, col(r, 'name')]);
+    // codes, URLs and colours are identifiers, not text
+    return out.filter(([where, text]) => !/code|url|background|foreground|path/i.test(where.split(' ').pop()!.split('.').pop()!.replace(/\[\d+\]$/, '')) && text !== '');
+  }
+
+  it('writes every French text with French typography: a narrow no-break space before : ; ? ! and inside « » (issue 9 item 12)', async () => {
+    const texts = await seededTexts('fr');
+    expect(texts.length).toBeGreaterThan(2000);
+    // the texts the shopper reported are among them
+    expect(texts.some(([, text]) => text.includes('\u202F:'))).toBe(true);
+    const wrong = texts.filter(([, text]) => frenchTypographyIssues(text).length > 0).map(([where, text]) => `${where}: ${text}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes every English text in US spelling (issue 9 item 12: "Colors", not "Colours")', async () => {
+    const texts = await seededTexts('en');
+    const brands = new Set(catalog.products.map((p) => p.brand));
+    const british =
+      /\b(colour\w*|\w*flavour\w*|favourite\w*|centre\w*|harbour\w*|(?<!Earl )grey\w*|odour\w*|honour\w*|behaviour\w*|savour\w*|catalogue\w*|cheque\w*|licence\w*|litre\w*|metre\w*|travell\w*|jewell\w*|cosy|mould\w*|programme\w*|aluminium|speciality|(carameli|organi|personali|customi|recogni|reali|categori|optimi|summari|prioriti|finali|standardi)s(e|ed|es|ing|ation)\b)/i;
+    const wrong = texts
+      .map(([where, text]) => [where, [...brands].reduce((t0, b) => t0.split(b).join(''), text)] as const)
+      .filter(([, text]) => british.test(text))
+      .map(([where, text]) => `${where}: ${british.exec(text)![0]}`);
+    expect(wrong).toEqual([]);
+    expect(texts.find(([where]) => where.endsWith('BH-SOLO COLORS feature_name'))?.[1]).toBe('Colors');
   });
 
   it('seeds the sites, settings and CMS content in both languages, idempotently', async () => {

@@ -445,36 +445,91 @@ export async function findProduct(
   return { product, requestedVariant };
 }
 
-/** The media a `/medias/<code>.svg` request names: a variant (or bundle) code, or a product code. */
+/**
+ * The media a `/medias/<code>.svg` request names: a variant (or bundle) code, or a product code.
+ * Everything the drawing needs (issue 9 item 13: every brewer model looks different, every colour
+ * variant shows its colour, a bundle shows its contents); nothing of it is drawn as text.
+ */
 export interface MediaRecord {
+  productCode: string;
   productType: string;
+  /** English name (picks an accessory's object; never drawn) */
   name: string;
   brand: string;
   imageColor: string;
   packType: string | null;
   variantColor: string | null;
+  /** pods (ct), oz, a multi-pack's count, or a gift card's face value from its `value-N` suffix */
   count: number | null;
+  beverageType: string | null;
+  roast: string | null;
+  series: string | null;
+  isVirtual: boolean;
+  /** brewers: classification feature code → English value; null otherwise */
+  features: Record<string, string> | null;
+  /** bundles: the items' products, in order; null otherwise */
+  contents: Array<{ productType: string; name: string; beverageType: string | null; packType: string | null; color: string; variantColor: string | null }> | null;
 }
 
-/** Drawing inputs for a variant code (or a base product code, drawn as its default variant). */
+/** Drawing inputs for a variant code (or a base product code, drawn as its default variant): one statement, two for brewers and bundles. */
 export async function findMedia(db: Executor, code: string): Promise<MediaRecord | null> {
   const row = await db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.code', 'v.base_product_code')
-    .select(['p.product_type', 'p.name_en', 'p.brand', 'p.image_color', 'p.pack_type', 'v.variant_color', 'v.count', 'v.code'])
+    .select([
+      'p.code as product_code',
+      'p.product_type',
+      'p.name_en',
+      'p.brand',
+      'p.image_color',
+      'p.pack_type',
+      'p.beverage_type',
+      'p.roast',
+      'p.series',
+      'p.is_virtual',
+      'v.variant_color',
+      'v.variant_url_suffix',
+      'v.count',
+      'v.code',
+    ])
     .where((eb) => eb.or([eb('v.code', '=', code), eb.and([eb('p.code', '=', code), eb('v.code', '=', eb.ref('p.default_variant_code'))])]))
     .orderBy(sql`CASE WHEN v.code = ${code} THEN 0 ELSE 1 END`)
     .limit(1)
     .executeTakeFirst();
   if (!row) return null;
+  let features: MediaRecord['features'] = null;
+  if (row.product_type === 'Brewer') {
+    const rows = await db.selectFrom('product_features').select(['feature_code', 'value_en']).where('product_code', '=', row.product_code).execute();
+    features = Object.fromEntries(rows.map((f) => [f.feature_code, f.value_en]));
+  }
+  let contents: MediaRecord['contents'] = null;
+  if (row.product_type === 'Bundle') {
+    const rows = await db
+      .selectFrom('bundle_items as bi')
+      .innerJoin('variants as iv', 'iv.code', 'bi.variant_code')
+      .innerJoin('products as ip', 'ip.code', 'iv.base_product_code')
+      .select(['ip.product_type', 'ip.name_en', 'ip.beverage_type', 'ip.pack_type', 'ip.image_color', 'iv.variant_color'])
+      .where('bi.bundle_code', '=', row.product_code)
+      .orderBy('bi.sort_order')
+      .execute();
+    contents = rows.map((r) => ({ productType: r.product_type, name: r.name_en, beverageType: r.beverage_type, packType: r.pack_type, color: r.image_color, variantColor: r.variant_color }));
+  }
+  const faceValue = /^value-(\d+)$/.exec(row.variant_url_suffix)?.[1];
   return {
+    productCode: row.product_code,
     productType: row.product_type,
     name: row.name_en,
     brand: row.brand,
     imageColor: row.image_color,
     packType: row.pack_type,
     variantColor: row.variant_color,
-    count: row.count === null ? null : Number(row.count),
+    count: row.count === null ? (faceValue ? Number(faceValue) : null) : Number(row.count),
+    beverageType: row.beverage_type,
+    roast: row.roast,
+    series: row.series,
+    isVirtual: Number(row.is_virtual) === 1,
+    features,
+    contents,
   };
 }
 

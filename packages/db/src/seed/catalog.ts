@@ -8,6 +8,7 @@
  * so two calls return deep-equal catalogues and the codes below stay stable.
  */
 import type { BaseSiteUid, CatalogFileInput } from '@store/contracts';
+import { withFrenchTypography } from './french.ts';
 
 /**
  * Well-known codes that tests and content rely on.
@@ -70,9 +71,9 @@ export const VARIANT_COLORS: Record<string, { code: string; hex: string; en: str
   'matte-black': { code: 'BLK', hex: '#1f1f1f', en: 'Matte Black', fr: 'Noir mat' },
   'cherry-red': { code: 'RED', hex: '#a61e2a', en: 'Cherry Red', fr: 'Rouge cerise' },
   'chalk-white': { code: 'WHT', hex: '#f1efe9', en: 'Chalk White', fr: 'Blanc craie' },
-  'harbour-blue': { code: 'BLU', hex: '#2c5d8a', en: 'Harbour Blue', fr: 'Bleu port' },
+  'harbour-blue': { code: 'BLU', hex: '#2c5d8a', en: 'Harbor Blue', fr: 'Bleu port' },
   'sage-green': { code: 'GRN', hex: '#7f9a7a', en: 'Sage Green', fr: 'Vert sauge' },
-  'moonlight-grey': { code: 'GRY', hex: '#8b8f94', en: 'Moonlight Grey', fr: 'Gris lune' },
+  'moonlight-grey': { code: 'GRY', hex: '#8b8f94', en: 'Moonlight Gray', fr: 'Gris lune' },
   copper: { code: 'CPR', hex: '#b8733a', en: 'Copper', fr: 'Cuivre' },
   'midnight-navy': { code: 'NVY', hex: '#1f2b45', en: 'Midnight Navy', fr: 'Bleu nuit' },
   'brushed-silver': { code: 'SLV', hex: '#c0c4c8', en: 'Brushed Silver', fr: 'Argent brossé' },
@@ -225,7 +226,7 @@ const BLENDS: Blend[] = [
   { key: 'HAZELNUT-CREAM', en: 'Hazelnut Cream Coffee', fr: 'Café crème de noisette', roast: 'light', notes: { en: 'buttery hazelnut', fr: 'noisette beurrée' }, flavored: true },
   { key: 'FRENCH-VANILLA', en: 'French Vanilla Coffee', fr: 'Café vanille française', roast: 'light', notes: { en: 'vanilla bean and sweet cream', fr: 'gousse de vanille et crème sucrée' }, flavored: true },
   { key: 'CARAMEL-DRIZZLE', en: 'Caramel Drizzle Coffee', fr: 'Café filet de caramel', roast: 'medium', notes: { en: 'caramel and brown sugar', fr: 'caramel et cassonade' }, flavored: true },
-  { key: 'MIDNIGHT-HARBOUR', en: 'Midnight Harbour Dark Roast', fr: 'Café port de minuit, torréfaction foncée', roast: 'dark', notes: { en: 'black cherry and cocoa', fr: 'cerise noire et cacao' } },
+  { key: 'MIDNIGHT-HARBOUR', en: 'Midnight Harbor Dark Roast', fr: 'Café port de minuit, torréfaction foncée', roast: 'dark', notes: { en: 'black cherry and cocoa', fr: 'cerise noire et cacao' } },
   { key: 'GUATEMALA-ANTIGUA', en: 'Guatemala Antigua Coffee', fr: 'Café Guatemala Antigua', roast: 'medium', notes: { en: 'cocoa and warm spice', fr: 'cacao et épices chaudes' } },
   { key: 'KENYA-AA', en: 'Kenya AA Coffee', fr: 'Café Kenya AA', roast: 'light', notes: { en: 'blackcurrant and grapefruit', fr: 'cassis et pamplemousse' } },
   { key: 'ETHIOPIAN-HIGHLANDS', en: 'Ethiopian Highlands Coffee', fr: "Café hauts plateaux d'Éthiopie", roast: 'light', notes: { en: 'jasmine and lemon', fr: 'jasmin et citron' } },
@@ -267,7 +268,7 @@ const TEAS: Tea[] = [
   { key: 'MATCHA-LATTE', en: 'Matcha Green Tea Latte', fr: 'Thé vert matcha latté', kind: { en: 'a tea latte', fr: 'un thé latté' }, notes: { en: 'creamy matcha', fr: 'matcha crémeux' } },
   { key: 'WILD-BERRY', en: 'Wild Berry Herbal Tea', fr: 'Tisane aux petits fruits sauvages', kind: { en: 'an herbal tea', fr: 'une tisane' }, notes: { en: 'raspberry and hibiscus', fr: 'framboise et hibiscus' }, caffeine: 'free' },
   { key: 'GOLDEN-OOLONG', en: 'Golden Oolong Tea', fr: 'Thé oolong doré', kind: { en: 'an oolong tea', fr: 'un thé oolong' }, notes: { en: 'toasted honey and orchid', fr: 'miel grillé et orchidée' } },
-  { key: 'HARBOUR-BREAKFAST', en: 'Harbour Breakfast Tea', fr: 'Thé déjeuner du port', kind: { en: 'a black tea', fr: 'un thé noir' }, notes: { en: 'robust malt', fr: 'malt robuste' } },
+  { key: 'HARBOUR-BREAKFAST', en: 'Harbor Breakfast Tea', fr: 'Thé déjeuner du port', kind: { en: 'a black tea', fr: 'un thé noir' }, notes: { en: 'robust malt', fr: 'malt robuste' } },
 ];
 
 interface Simple {
@@ -423,7 +424,7 @@ function beverageFeatures(opts: { roast?: Roast | null; caffeine: L; notes: L; f
   if (opts.roast) f.push({ ...PROFILE, code: 'ROAST_LEVEL', name: { en: 'Roast', fr: 'Torréfaction' }, value: ROAST[opts.roast].label });
   f.push({ ...PROFILE, code: 'CAFFEINE', name: { en: 'Caffeine', fr: 'Caféine' }, value: opts.caffeine });
   f.push({ ...PROFILE, code: 'TASTING_NOTES', name: { en: 'Tasting notes', fr: 'Notes de dégustation' }, value: opts.notes });
-  f.push({ ...PROFILE, code: 'FLAVORED', name: { en: 'Flavoured', fr: 'Aromatisé' }, value: opts.flavored ? { en: 'Yes', fr: 'Oui' } : { en: 'No', fr: 'Non' } });
+  f.push({ ...PROFILE, code: 'FLAVORED', name: { en: 'Flavored', fr: 'Aromatisé' }, value: opts.flavored ? { en: 'Yes', fr: 'Oui' } : { en: 'No', fr: 'Non' } });
   return f;
 }
 
@@ -541,7 +542,7 @@ function addFixedBeverages(b: Builder): void {
     name: sig,
     summary: { en: 'Our house dark roast: cocoa, toasted walnut and a long, smooth finish.', fr: 'Notre torréfaction foncée maison : cacao, noix grillée et une finale longue et douce.' },
     description: {
-      en: 'Signature Dark Roast is the coffee Brewhaus drinks at its own roastery: beans from Central and South America, roasted slowly until the sugars caramelise, for a full-bodied cup with cocoa, toasted walnut and a long, smooth finish. Brews well at every cup size.',
+      en: 'Signature Dark Roast is the coffee Brewhaus drinks at its own roastery: beans from Central and South America, roasted slowly until the sugars caramelize, for a full-bodied cup with cocoa, toasted walnut and a long, smooth finish. Brews well at every cup size.',
       fr: "Le café Signature est celui que l'on boit à la brûlerie Brewhaus : des grains d'Amérique centrale et d'Amérique du Sud, torréfiés lentement jusqu'à la caramélisation des sucres, pour une tasse corsée aux notes de cacao et de noix grillée, avec une finale longue et douce. Excellent à tous les formats de tasse.",
     },
     slug: slugs(bh.name, sig),
@@ -662,9 +663,9 @@ function addFixedBeverages(b: Builder): void {
     roast: 'medium',
     sellGroupName: 'Beverages',
     name: sugar,
-    summary: { en: 'A medium roast with real maple flavour, sold in Canada only.', fr: "Une torréfaction moyenne au véritable goût d'érable, offerte au Canada seulement." },
+    summary: { en: 'A medium roast with real maple flavor, sold in Canada only.', fr: "Une torréfaction moyenne au véritable goût d'érable, offerte au Canada seulement." },
     description: {
-      en: 'Maple Ridge flavours this medium roast with maple from sugar shacks in the Eastern Townships, for a cup that tastes like a spring morning in the woods.',
+      en: 'Maple Ridge flavors this medium roast with maple from sugar shacks in the Eastern Townships, for a cup that tastes like a spring morning in the woods.',
       fr: "Maple Ridge aromatise cette torréfaction moyenne avec de l'érable des cabanes à sucre des Cantons-de-l'Est, pour une tasse qui rappelle un matin de printemps en forêt.",
     },
     slug: slugs(BRANDS.maple.name, sugar),
@@ -690,7 +691,7 @@ function addCoffeePods(b: Builder): void {
         beverageType: 'coffee',
         brand: brand.name,
         brandCode: brand.code,
-        series: blend.flavored ? 'Flavoured' : null,
+        series: blend.flavored ? 'Flavored' : null,
         roast: blend.roast,
         sellGroupName: 'Beverages',
         name,
@@ -961,7 +962,7 @@ function brewerFeatures(s: BrewerSpec): FeatureIn[] {
     { ...design, code: 'DIMENSIONS', name: { en: 'Dimensions (W x D x H)', fr: 'Dimensions (l x p x h)' }, value: { en: `${w} x ${d} x ${h} in`, fr: `${cm(w)} x ${cm(d)} x ${cm(h)} cm` } },
     { ...design, code: 'WEIGHT', name: { en: 'Weight', fr: 'Poids' }, value: { en: `${s.weightLb} lb`, fr: `${frNum(s.weightLb * 0.4536)} kg` } },
     { ...design, code: 'WARRANTY', name: { en: 'Warranty', fr: 'Garantie' }, value: s.warrantyYears === 1 ? { en: '1 year limited', fr: '1 an, limitée' } : { en: `${s.warrantyYears} years limited`, fr: `${s.warrantyYears} ans, limitée` } },
-    { ...design, code: 'COLOURS', name: { en: 'Colours', fr: 'Couleurs' }, value: { en: list(s.colors.map((c) => VARIANT_COLORS[c]!.en)).en, fr: list(s.colors.map((c) => VARIANT_COLORS[c]!.fr.toLowerCase())).fr } },
+    { ...design, code: 'COLORS', name: { en: 'Colors', fr: 'Couleurs' }, value: { en: list(s.colors.map((c) => VARIANT_COLORS[c]!.en)).en, fr: list(s.colors.map((c) => VARIANT_COLORS[c]!.fr.toLowerCase())).fr } },
   ];
 }
 
@@ -1120,14 +1121,14 @@ const ACCESSORIES: AccessorySpec[] = [
     code: 'ACC-POD-CAROUSEL',
     name: { en: 'Rotating Pod Carousel', fr: 'Carrousel à capsules rotatif' },
     summary: { en: 'A spinning rack for 24 pods.', fr: 'Un présentoir pivotant pour 24 capsules.' },
-    description: { en: 'Chrome-finished wire on a weighted base; turns smoothly so you can pick a flavour at a glance.', fr: "Fil métallique chromé sur une base lestée; pivote en douceur pour choisir une saveur d'un coup d'œil." },
+    description: { en: 'Chrome-finished wire on a weighted base; turns smoothly so you can pick a flavor at a glance.', fr: "Fil métallique chromé sur une base lestée; pivote en douceur pour choisir une saveur d'un coup d'œil." },
     usd: 2499,
     color: '#c0c4c8',
   },
   {
     code: 'ACC-WATER-FILTER',
     name: { en: 'Water Filter Cartridges', fr: 'Cartouches filtrantes pour l’eau' },
-    summary: { en: 'Reduces chlorine taste and odour for a cleaner cup.', fr: "Réduit le goût et l'odeur de chlore pour une tasse plus pure." },
+    summary: { en: 'Reduces chlorine taste and odor for a cleaner cup.', fr: "Réduit le goût et l'odeur de chlore pour une tasse plus pure." },
     description: { en: 'Change a cartridge every two months or 60 reservoir refills. Fits Brewhaus brewers with a filter holder.', fr: 'Changez la cartouche tous les deux mois ou toutes les 60 recharges du réservoir. Compatible avec les cafetières Brewhaus munies d’un porte-filtre.' },
     usd: 999,
     color: '#61a5c2',
@@ -1161,7 +1162,7 @@ const ACCESSORIES: AccessorySpec[] = [
   {
     code: 'ACC-CLEANING-PODS',
     name: { en: 'Brewer Cleaning Pods', fr: 'Capsules de nettoyage pour cafetière' },
-    summary: { en: 'Rinse out leftover oils and flavours between brews.', fr: "Éliminent les huiles et les saveurs résiduelles entre deux infusions." },
+    summary: { en: 'Rinse out leftover oils and flavors between brews.', fr: "Éliminent les huiles et les saveurs résiduelles entre deux infusions." },
     description: { en: 'Brew one on the largest cup size once a week, with no pod chemistry left behind.', fr: "Infusez-en une au plus grand format de tasse une fois par semaine, sans laisser de résidus." },
     usd: 999,
     color: '#2a6f97',
@@ -1352,7 +1353,7 @@ function addBundles(b: Builder): void {
     code: 'BUNDLE-DUO-STARTER',
     name: { en: 'Duo Plus Starter Kit', fr: 'Trousse de démarrage Duo Plus' },
     slug: { en: 'duo-plus-starter-kit', fr: 'trousse-de-demarrage-duo-plus' },
-    summary: { en: 'The Duo Plus brewer with four boxes of our favourite coffees.', fr: 'La cafetière Duo Plus avec quatre boîtes de nos cafés préférés.' },
+    summary: { en: 'The Duo Plus brewer with four boxes of our favorite coffees.', fr: 'La cafetière Duo Plus avec quatre boîtes de nos cafés préférés.' },
     description: {
       en: 'Single cups on weekdays, a full carafe on Sundays. The kit pairs the Duo Plus in matte black with four coffees picked by our roasters.',
       fr: 'Une tasse en semaine, une pleine carafe le dimanche. La trousse réunit la Duo Plus noir mat et quatre cafés choisis par nos torréfacteurs.',
@@ -1370,7 +1371,7 @@ function addBundles(b: Builder): void {
     slug: { en: 'iced-plus-starter-kit', fr: 'trousse-de-demarrage-iced-plus' },
     summary: { en: 'The Iced Plus brewer, three iced beverages and a tumbler.', fr: 'La cafetière Iced Plus, trois boissons glacées et un gobelet.' },
     description: {
-      en: 'Everything for iced coffee at home: the Iced Plus in harbour blue, three boxes made for brewing over ice and a tumbler with a straw.',
+      en: 'Everything for iced coffee at home: the Iced Plus in harbor blue, three boxes made for brewing over ice and a tumbler with a straw.',
       fr: 'Tout pour le café glacé à la maison : la Iced Plus bleu port, trois boîtes conçues pour infuser sur glace et un gobelet avec paille.',
     },
     sites: CONSUMER,
@@ -1420,7 +1421,7 @@ function addBundles(b: Builder): void {
     items: pick('tea', CONSUMER, 4).map((variantCode) => ({ variantCode, qty: 1 })),
     template: 'Beverage sampler',
     color: '#4f7c6b',
-    categories: [C.starterKits, C.beverages],
+    categories: [C.tea, C.beverages],
     off: 0.12,
   });
   bundle({
@@ -1436,7 +1437,7 @@ function addBundles(b: Builder): void {
     items: [...pick('cocoa', CONSUMER, 3).map((variantCode) => ({ variantCode, qty: 1 })), { variantCode: 'ACC-MUG-GRN', qty: 1 }],
     template: 'Gift set',
     color: '#5d3a2a',
-    categories: [C.starterKits, C.beverages],
+    categories: [C.cocoa, C.beverages],
     off: 0.1,
   });
 }
@@ -1448,7 +1449,8 @@ function addBundles(b: Builder): void {
  * iced pods in 10/12/22/24/48/72/96 ct; bagged and canned coffee in 12/24/32 oz; usafh-only
  * office packs); 15 brewers with 2–4 colour variants and comparison classifications; 11
  * accessories; a virtual and a physical gift card (25/50/100); 6 bundles and starter kits.
- * Prices are in minor units (USD on usb2c/usafh, CAD ≈ 1.35× on cab2c). Deterministic; validate it
+ * Prices are in minor units (USD on usb2c/usafh, CAD ≈ 1.35× on cab2c). French texts follow French
+ * typography (`withFrenchTypography`); English texts use US spelling. Deterministic; validate it
  * with `CatalogFileSchema` (the result is its input type).
  */
 export function buildDemoCatalog(): CatalogFileInput {
@@ -1464,5 +1466,6 @@ export function buildDemoCatalog(): CatalogFileInput {
   addAccessories(b);
   addGiftCards(b);
   addBundles(b);
-  return { version: 1, categories: categories(), products: b.products };
+  // issue 9 item 12: a narrow no-break space before : ; ? ! and inside « » in every French text
+  return withFrenchTypography({ version: 1, categories: categories(), products: b.products });
 }

@@ -52,6 +52,7 @@ import type { CmsComponentTable, CmsPageTable, CmsSlotTable, Database, SiteConfi
 import { buildDemoCatalog, DEMO_CATEGORY_CODES as C, DEMO_CODES } from './catalog.ts';
 import { SITE_DEFINITIONS } from './sites.ts';
 import { SITES as SITE_INFO } from '@store/domain';
+import { frenchDeep, withFrenchTypography } from './french.ts';
 
 type L<T> = { en: T; fr: T };
 
@@ -141,10 +142,11 @@ export function demoContent(): {
     const phone = settings.supportPhone!;
     const email = settings.supportEmail!;
 
+    // issue 9 item 12: every French text gets French typography (narrow no-break spaces)
     const page = (uid: string, pageType: string, label: string | null, title: L<string>, data: L<object>) =>
-      pages.push({ base_site: site, uid, page_type: pageType, label, title_en: title.en, title_fr: title.fr, data_json: JSON.stringify(data) });
+      pages.push({ base_site: site, uid, page_type: pageType, label, title_en: title.en, title_fr: frenchDeep(title.fr), data_json: JSON.stringify(withFrenchTypography(data)) });
     const component = (uid: string, typeCode: string, data: L<object>) =>
-      components.push({ base_site: site, uid, type_code: typeCode, data_json: JSON.stringify(data) });
+      components.push({ base_site: site, uid, type_code: typeCode, data_json: JSON.stringify(withFrenchTypography(data)) });
     const slot = (pageUid: string, position: string, uids: string[], sortOrder: number) =>
       slots.push({ base_site: site, page_uid: pageUid, position, component_uids: uids.join(','), sort_order: sortOrder });
     const both = <T>(f: (lang: 'en' | 'fr') => T): L<T> => ({ en: f('en'), fr: f('fr') });
@@ -195,7 +197,7 @@ export function demoContent(): {
           ? 'A 90 oz reservoir, five cup sizes and an iced setting for break rooms of up to 20 people.'
           : "Un réservoir de 90 oz, cinq formats de tasse et un réglage glacé pour les salles de pause jusqu'à 20 personnes."
         : lang === 'en'
-          ? 'Compact, quick and available in four colours, from matte black to cherry red.'
+          ? 'Compact, quick and available in four colors, from matte black to cherry red.'
           : 'Compacte, rapide et offerte en quatre couleurs, du noir mat au rouge cerise.',
       ctaLabel: lang === 'en' ? 'See the brewer' : 'Voir la cafetière',
       ctaUrl: productUrl(brewer, lang),
@@ -242,11 +244,14 @@ export function demoContent(): {
     ]);
     page('NAVIGATIONHEADER', 'SiteConfigPage', 'NAVIGATIONHEADER', { en: 'Header', fr: 'En-tête' }, { en: { messageItems: messageItems.en }, fr: { messageItems: messageItems.fr } });
     component('headerMessageBar', 'MessageBarComponent', { en: { messageItems: messageItems.en }, fr: { messageItems: messageItems.fr } });
+    // every sub-category that lists something on this site is reachable from the menu (issue 9
+    // item 11: usb2c sells a commercial brewer, so it shows "Commercial brewers" too)
+    const listed = (code: string) => catalog.products.some((p) => p.sites.includes(site) && p.categories.includes(code));
     const tree: Array<[string, string[]]> = [
       [C.beverages, [C.coffee, C.tea, C.cocoa, C.iced, C.bagged]],
-      [C.brewers, office ? [C.commercialBrewers, C.singleServeBrewers, C.starterKits] : [C.singleServeBrewers, C.starterKits]],
+      [C.brewers, office ? [C.commercialBrewers, C.singleServeBrewers, C.starterKits] : [C.singleServeBrewers, C.commercialBrewers, C.starterKits]],
       [C.accessoriesAndGiftCards, [C.accessories, C.giftCards]],
-    ];
+    ].map(([top, children]) => [top as string, (children as string[]).filter(listed)]);
     component('headerNavigation', 'NavigationComponent', both((lang) => ({
       items: tree.map(([top, children]) => ({ ...catLink(top, lang), children: children.map((c) => catLink(c, lang)) })),
     })));
@@ -311,7 +316,7 @@ export function demoContent(): {
       title: lang === 'en' ? 'This item is no longer available' : "Cet article n'est plus offert",
       paragraphs:
         lang === 'en'
-          ? ['The product you were looking for has been discontinued. Here are a few favourites you might enjoy instead.']
+          ? ['The product you were looking for has been discontinued. Here are a few favorites you might enjoy instead.']
           : ['Le produit que vous cherchiez a été retiré. Voici quelques favoris qui pourraient vous plaire.'],
     })));
     component('discontinuedCarousel', 'ProductCarouselComponent', both((lang) => ({ title: lang === 'en' ? 'You might also like' : 'Vous aimerez peut-être', productCodes: bestSellers.slice(0, 8) })));

@@ -15,7 +15,7 @@ export { demoContent, seedContent, SITE_SETTINGS } from './content.ts';
 export { SITE_DEFINITIONS } from './sites.ts';
 export { DEMO_GIFT_CARDS, seedGiftCards, type DemoGiftCard } from './gift-cards.ts';
 export { BMSM_DRINKWARE, DISCOUNT_MESSAGE_SETTINGS, EMPLOYEE_DISCOUNT_BPS, PROMOTED_PRODUCT, demoPromotions, seedPromotions } from './promotions.ts';
-export { productSvg, brandLogoSvg, escapeXml, wrapText, type ProductSvgInput } from './svg.ts';
+export { productSvg, brandLogoSvg, brewerForm, accessoryKind, escapeXml, type BrewerForm, type ProductSvgInput, type SvgBundleItem } from './svg.ts';
 
 /**
  * Seed the demo store: base sites, site configuration and CMS content (`seedContent`), then the

@@ -17,7 +17,7 @@
  * Site configuration: the spec §6 discount message keys.
  */
 import type { Kysely } from 'kysely';
-import { categoryPath, SITES, type BaseSiteId } from '@store/domain';
+import { categoryPath, fixFrenchTypography, SITES, type BaseSiteId } from '@store/domain';
 import type { Database } from '../schema.ts';
 import { upsertCoupon, upsertPromotion, type CouponInput, type PromotionInput } from '../repositories/promotions.ts';
 import { buildDemoCatalog, DEMO_CATEGORY_CODES } from './catalog.ts';
@@ -29,10 +29,16 @@ export const PROMOTED_PRODUCT = 'ACC-DESCALE';
 /** Price group of employees and its discount in basis points. */
 export const EMPLOYEE_DISCOUNT_BPS = 3000;
 
-const T = (en: string, fr: string) => ({ en, fr });
+/** Settings whose key ends in `.fr` get French typography (issue 9 item 12). */
+function frenchSettings(settings: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, k.endsWith('.fr') ? fixFrenchTypography(v) : v]));
+}
 
-/** The discount message configuration (spec §6), every site. */
-export const DISCOUNT_MESSAGE_SETTINGS: Record<string, string> = {
+/** English and French text; the French one with French typography (issue 9 item 12). */
+const T = (en: string, fr: string) => ({ en, fr: fixFrenchTypography(fr) });
+
+/** The discount message configuration (spec §6), every site; `*.fr` texts with French typography. */
+export const DISCOUNT_MESSAGE_SETTINGS: Record<string, string> = frenchSettings({
   'discountMessage.roles': 'PERKS_MEMBER,BREWHAUS_EMPLOYEE',
   'discountMessage.localStorageFlag': 'isPerksMember',
   'discountMessage.percent': '25',
@@ -40,7 +46,7 @@ export const DISCOUNT_MESSAGE_SETTINGS: Record<string, string> = {
   'discountMessage.memberText.fr': 'Comme membre Brewhaus Perks, vous économisez sur chaque commande.',
   'discountMessage.percentText.en': 'Join Brewhaus Perks and save {percent}% on your next order.',
   'discountMessage.percentText.fr': 'Adhérez à Brewhaus Perks et économisez {percent} % sur votre prochaine commande.',
-};
+});
 
 /** Promotions and coupons of the demo store. */
 export function demoPromotions(giftVariantCode: string): { promotions: PromotionInput[]; coupons: CouponInput[] } {

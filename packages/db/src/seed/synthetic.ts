@@ -15,7 +15,7 @@ const ADJ = [
   { en: 'Midnight', fr: 'de minuit' },
 ];
 const NOUN = [
-  { en: 'Harbour', fr: 'Port' },
+  { en: 'Harbor', fr: 'Port' },
   { en: 'Summit', fr: 'Sommet' },
   { en: 'Meadow', fr: 'Prairie' },
   { en: 'Canyon', fr: 'Canyon' },
