@@ -146,6 +146,21 @@ describe.each(dbKinds())('catalogue API on %s', (kind) => {
     expect(cls.classifications.flatMap((c) => c.features).length).toBeGreaterThan(3);
   });
 
+  it('a category lists only the subcategories that sell something on the site (cab2c sells no commercial brewer)', async () => {
+    const on = async (site: string) => CategoryProductsAnswerSchema.parse((await get(`/rest/v2/${site}/categories/BR/products?pageSize=1`)).json());
+    expect((await on('usb2c')).category.subcategories.map((c) => c.code)).toContain('BR_COMMERCIAL');
+    expect((await on('cab2c')).category.subcategories.map((c) => c.code)).not.toContain('BR_COMMERCIAL');
+    for (const site of ['usb2c', 'cab2c', 'usafh']) {
+      for (const root of ['BR', DEMO_CATEGORY_CODES.beverages, 'ACC_GC']) {
+        const category = CategoryAnswerSchema.parse((await get(`/rest/v2/${site}/categories/${root}`)).json());
+        for (const sub of category.subcategories) {
+          const listing = CategoryProductsAnswerSchema.parse((await get(`/rest/v2/${site}/categories/${sub.code}/products?pageSize=1`)).json());
+          expect({ site, sub: sub.code, total: listing.pagination.totalResults > 0 }).toEqual({ site, sub: sub.code, total: true });
+        }
+      }
+    }
+  });
+
   it('category products: 36 per page by default, totals, facets with counts, a filter narrows', async () => {
     const res = await get(`/rest/v2/usb2c/categories/${DEMO_CATEGORY_CODES.beverages}/products`);
     expect(res.statusCode).toBe(200);

@@ -36,6 +36,7 @@ import type {
 } from '@store/contracts';
 import {
   categoryPathOf,
+  categorySubtree,
   facetQueryOf,
   type CategoryRecord,
   type FacetFilters,
@@ -164,15 +165,26 @@ export function categoryRef(lang: Lang, c: CategoryRecord): CategoryRef {
   return { code: c.code, name: c.name[lang], url: categoryPath(c.slug[lang], c.code, lang) };
 }
 
-/** GET /categories/{code} body. */
-export function presentCategory(ctx: PresentContext, categories: readonly CategoryRecord[], c: CategoryRecord): CategoryAnswer {
+/**
+ * GET /categories/{code} body. `sellable`: the categories holding products of the site
+ * (`listSiteCategoryCodes`); a subcategory is listed only when it or one of its descendants
+ * holds one, so a site never offers an empty listing (cab2c sells no commercial brewer).
+ */
+export function presentCategory(
+  ctx: PresentContext,
+  categories: readonly CategoryRecord[],
+  c: CategoryRecord,
+  sellable: ReadonlySet<string>,
+): CategoryAnswer {
   const path = categoryPathOf(categories, c.code);
   const parent = path.length > 1 ? path[path.length - 2]! : null;
   return {
     ...categoryRef(ctx.lang, c),
     parent: parent ? categoryRef(ctx.lang, parent) : null,
     path: path.map((x) => categoryRef(ctx.lang, x)),
-    subcategories: categories.filter((x) => x.parentCode === c.code).map((x) => categoryRef(ctx.lang, x)),
+    subcategories: categories
+      .filter((x) => x.parentCode === c.code && categorySubtree(categories, x.code).some((code) => sellable.has(code)))
+      .map((x) => categoryRef(ctx.lang, x)),
     alternateUrls: {
       en: categoryPath(c.slug.en, c.code, 'en'),
       fr: siteSupportsLang(ctx.site, 'fr') ? categoryPath(c.slug.fr, c.code, 'fr') : null,

@@ -31,6 +31,7 @@ import {
   getProductCards,
   getSiteConfigValues,
   listCategories,
+  listSiteCategoryCodes,
   listProducts,
   parseFacetQuery,
   facetQueryOf,
@@ -190,10 +191,10 @@ export const catalogRoutes: FastifyPluginAsync = async (scope) => {
     async (request) => {
       const site = request.baseSite;
       const ctx = { site, lang: answerLang(site, request.query.lang) };
-      const categories = await listCategories(db());
+      const [categories, sellable] = await Promise.all([listCategories(db()), listSiteCategoryCodes(db(), site)]);
       const category = categories.find((c) => c.code === request.params.code);
       if (!category) throw notFound('UnknownIdentifierError', 'notFound', `Category with code '${request.params.code}' not found`, 'code');
-      return presentCategory(ctx, categories, category);
+      return presentCategory(ctx, categories, category, sellable);
     },
   );
 
@@ -213,7 +214,7 @@ export const catalogRoutes: FastifyPluginAsync = async (scope) => {
       const site = request.baseSite;
       const { page, pageSize, sort } = request.query;
       const ctx = { site, lang: answerLang(site, request.query.lang) };
-      const categories = await listCategories(db());
+      const [categories, sellable] = await Promise.all([listCategories(db()), listSiteCategoryCodes(db(), site)]);
       const category = categories.find((c) => c.code === request.params.code);
       if (!category) throw notFound('UnknownIdentifierError', 'notFound', `Category with code '${request.params.code}' not found`, 'code');
       const filters = parseFacetQuery(request.query.q);
@@ -227,7 +228,7 @@ export const catalogRoutes: FastifyPluginAsync = async (scope) => {
         sort,
       });
       return {
-        category: presentCategory(ctx, categories, category),
+        category: presentCategory(ctx, categories, category, sellable),
         products: result.cards.map((c) => presentCard(ctx, c)),
         pagination: pagination(page, pageSize, result.totalResults, sort),
         ...presentFacets(ctx, result.facets, filters),

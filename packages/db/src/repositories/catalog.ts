@@ -306,6 +306,26 @@ export async function listCategories(db: Executor): Promise<CategoryRecord[]> {
   }));
 }
 
+/**
+ * The categories that directly hold at least one product sold on `site` (not discontinued), for
+ * showing only the subcategories a shopper of that site can buy from. Cached like
+ * {@link listCategories}.
+ */
+export async function listSiteCategoryCodes(db: Executor, site: string): Promise<Set<string>> {
+  const rows = await cachedRead(db, `site-categories:${site}`, () =>
+    db
+      .selectFrom('product_categories as pc')
+      .innerJoin('product_sites as ps', 'ps.product_code', 'pc.product_code')
+      .innerJoin('products as p', 'p.code', 'pc.product_code')
+      .select('pc.category_code')
+      .distinct()
+      .where('ps.base_site', '=', site)
+      .where('p.discontinued', '=', 0)
+      .execute(),
+  );
+  return new Set(rows.map((r) => r.category_code));
+}
+
 /** The codes of a category and all its descendants (from `listCategories` output). */
 export function categorySubtree(categories: readonly CategoryRecord[], code: string): string[] {
   const children = groupBy(categories, (c) => c.parentCode);
