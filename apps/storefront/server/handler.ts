@@ -7,6 +7,8 @@
  * Router renders the page with a load context carrying the API fetch, the cached
  * machine-to-machine token, the hosts and a fresh CSP nonce; security headers are added to every
  * answer, and pages are compressed as they stream when the browser accepts it (compression.ts).
+ * When the API is unavailable during a request (its database is down), the answer is the brand's
+ * 503 page or a JSON 503, with Retry-After (app/lib/unavailable.server.ts, issue 9 item 4).
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +21,7 @@ import { createAuthService } from '../app/lib/auth/service.server.ts';
 import { csrfGuard } from '../app/lib/csrf.server.ts';
 import { applySecurityHeaders, createNonce } from '../app/lib/security.server.ts';
 import { createTokenProvider } from '../app/lib/token.server.ts';
+import { createAvailabilityGuard } from '../app/lib/unavailable.server.ts';
 import { compressResponse, createAssetCompressor, precompressAssets } from './compression.ts';
 import { serveStatic } from './static.ts';
 
@@ -57,6 +60,9 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
   }
   const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const handle = createRequestHandler(build, mode);
+  // issue 9 item 4: every API call goes through the guard; an unavailable API gives the brand's 503 page
+  const availability = createAvailabilityGuard(opts.apiFetch);
+  opts = { ...opts, apiFetch: availability.fetch };
   const tokens = createTokenProvider({
     fetch: opts.apiFetch,
     tokenUrl: tokenUrlFor(opts.apiBaseUrl),
@@ -101,7 +107,7 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
       auth,
       setCookies: new Map(),
     };
-    const response = await handle(request, { storefront });
+    const response = await availability.handle(request, storefront, (req) => handle(req, { storefront }));
     const headers = new Headers(response.headers);
     // issue 3: auth / CSRF cookies written while serving the request (refresh, sign-in, sign-out)
     for (const cookie of storefront.setCookies?.values() ?? []) headers.append('Set-Cookie', cookie);
