@@ -90,10 +90,8 @@ export function databaseUnavailableBody(correlationId: string): OccErrorBody {
 /** Answers 503 for a database outage and logs it once (see module comment). */
 function replyDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: Error, reason: UnavailableReason): FastifyReply {
   const code = (error as { code?: unknown }).code;
-  request.log.warn(
-    { correlationId: request.id, reason, code: typeof code === 'string' ? code : undefined, message: error.message },
-    'database unavailable',
-  );
+  // the request's logger already carries the correlation id
+  request.log.warn({ reason, code: typeof code === 'string' ? code : undefined, message: error.message }, 'database unavailable');
   return reply
     .status(503)
     .header('retry-after', String(DATABASE_RETRY_AFTER_S))
