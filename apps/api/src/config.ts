@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_HOSTS } from '@store/domain';
+import type { DbTimeouts } from '@store/db';
 
 /** The storefront's OAuth client id when OAUTH_CLIENT_ID is not set. */
 export const DEFAULT_OAUTH_CLIENT_ID = 'storefront';
@@ -122,6 +123,16 @@ const seconds = (fallback: number) =>
       .default(fallback),
   );
 
+const milliseconds = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of milliseconds (at least 1)' })
+      .int({ message: 'must be a whole number of milliseconds (at least 1)' })
+      .min(1, { message: 'must be a whole number of milliseconds (at least 1)' })
+      .default(fallback),
+  );
+
 /** The schema of the environment. */
 export const EnvSchema = z
   .object({
@@ -179,6 +190,14 @@ export const EnvSchema = z
     REFRESH_TOKEN_TTL_S: seconds(1800),
     /** absolute lifetime of a refresh token family (one sign-in), seconds (30 days) */
     REFRESH_TOKEN_MAX_LIFETIME_S: seconds(2_592_000),
+    /**
+     * database time limits, ms (issue 9 item 4, ADR 0013); the defaults are DEFAULT_DB_TIMEOUTS of
+     * @store/db (repeated here so that checking the configuration loads no database driver)
+     */
+    DB_CONNECT_TIMEOUT_MS: milliseconds(5_000),
+    DB_STATEMENT_TIMEOUT_MS: milliseconds(5_000),
+    DB_IDLE_TIMEOUT_MS: milliseconds(30_000),
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
     /** base URL of the storefront for links in emails (password reset); default PUBLIC_URL */
     STOREFRONT_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be an http(s) URL' }).optional()),
   })
@@ -235,8 +254,26 @@ export interface AppConfig {
   REFRESH_TOKEN_MAX_LIFETIME_S: number;
   /** storefront base URL for email links, no trailing slash (default PUBLIC_URL) */
   STOREFRONT_PUBLIC_URL: string;
+  /** PostgreSQL: opening a connection or waiting for a free one, ms (default 5000; issue 9 item 4) */
+  DB_CONNECT_TIMEOUT_MS: number;
+  /** one statement, ms: PostgreSQL statement_timeout (+1 s client-side), SQLite busy_timeout (default 5000) */
+  DB_STATEMENT_TIMEOUT_MS: number;
+  /** PostgreSQL: idle pooled connections are closed after this, ms (default 30000) */
+  DB_IDLE_TIMEOUT_MS: number;
+  /** PostgreSQL idle_in_transaction_session_timeout, ms (default 30000) */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
   /** names of the secrets that were generated because they are not configured (logged at start-up) */
   generatedSecrets: GeneratedSecretName[];
+}
+
+/** The database time limits of a configuration, as `createDb` takes them (issue 9 item 4). */
+export function dbTimeoutsOf(config: AppConfig): DbTimeouts {
+  return {
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    idleTimeoutMs: config.DB_IDLE_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
 }
 
 /** Thrown by `loadConfig`; `variables` names every bad variable. */
@@ -304,6 +341,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     REFRESH_TOKEN_TTL_S: e.REFRESH_TOKEN_TTL_S,
     REFRESH_TOKEN_MAX_LIFETIME_S: e.REFRESH_TOKEN_MAX_LIFETIME_S,
     STOREFRONT_PUBLIC_URL: (e.STOREFRONT_PUBLIC_URL ?? publicUrl).replace(/\/+$/, ''),
+    DB_CONNECT_TIMEOUT_MS: e.DB_CONNECT_TIMEOUT_MS,
+    DB_STATEMENT_TIMEOUT_MS: e.DB_STATEMENT_TIMEOUT_MS,
+    DB_IDLE_TIMEOUT_MS: e.DB_IDLE_TIMEOUT_MS,
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     generatedSecrets,
   };
 }

@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { createDb, ensureSeeded, migrateToLatest, type DbHandle } from '@store/db';
-import type { AppConfig } from './config.ts';
+import { dbTimeoutsOf, type AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createInjectFetch } from './storefront-bridge.ts';
 import type { StorefrontHandler } from './types.ts';
@@ -73,7 +73,11 @@ export async function startServer(config: AppConfig, opts: StartServerOptions = 
   };
 
   const dbh = await step('openDb', () =>
-    createDb(config.DATABASE_URL, { plugins: opts.dbPlugins ?? [], readCacheTtlMs: opts.readCacheTtlMs ?? READ_CACHE_TTL_MS }),
+    createDb(config.DATABASE_URL, {
+      plugins: opts.dbPlugins ?? [],
+      readCacheTtlMs: opts.readCacheTtlMs ?? READ_CACHE_TTL_MS,
+      timeouts: dbTimeoutsOf(config),
+    }),
   );
   let app: FastifyInstance | undefined;
   try {

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '@store/api';
+import { ConfigError, dbTimeoutsOf, loadConfig } from '@store/api';
+import { DEFAULT_DB_TIMEOUTS } from '@store/db';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -76,6 +77,14 @@ describe('loadConfig', () => {
     expect(config.CANADIAN_HOSTS).toEqual(['shop.example.ca', 'fr.example.ca']);
     expect(config.generatedSecrets).toEqual([]);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), OAUTH_CLIENT_SECRET: 'a-real-secret' }).DEV_PAGES).toBe(false);
+  });
+
+  it('database time limits (issue 9 item 4): the defaults of @store/db, overridable, refused when not a positive whole number', () => {
+    expect(dbTimeoutsOf(loadConfig({}))).toEqual(DEFAULT_DB_TIMEOUTS);
+    const config = loadConfig({ DB_CONNECT_TIMEOUT_MS: '1500', DB_STATEMENT_TIMEOUT_MS: '2500', DB_IDLE_TIMEOUT_MS: '60000', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '9000' });
+    expect(dbTimeoutsOf(config)).toEqual({ connectTimeoutMs: 1500, statementTimeoutMs: 2500, idleTimeoutMs: 60000, idleInTransactionTimeoutMs: 9000 });
+    expect(configError({ DB_CONNECT_TIMEOUT_MS: '0' }).variables).toEqual(['DB_CONNECT_TIMEOUT_MS']);
+    expect(configError({ DB_STATEMENT_TIMEOUT_MS: 'soon' }).variables).toEqual(['DB_STATEMENT_TIMEOUT_MS']);
   });
 
   it('names the bad variable', () => {

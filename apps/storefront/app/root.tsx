@@ -1,7 +1,8 @@
 /**
  * The document shell: `<html lang>` and the brand theme (CSS custom properties selected by
  * `data-site`), header, main, footer, snackbar, and the root error boundary (generic error page
- * with status 500, spec §2/§8; 404 page for unknown routes).
+ * with status 500, spec §2/§8; 404 page for unknown routes; the 503 variant when the store
+ * cannot reach its database, issue 9 item 4, lib/unavailable.server.ts).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -17,6 +18,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useRouteError,
   useRouteLoaderData,
 } from 'react-router';
 import { pathIsFrench } from '@store/domain';
@@ -37,6 +39,8 @@ import { pathsFor } from './lib/paths.ts';
 import { DEFAULT_SHELL, ShellContext } from './lib/shell-data.ts';
 import type { ShellData } from './lib/shell-data.ts';
 import { useT } from './lib/use-t.ts';
+import { isUnavailableError, unavailablePayloadOf } from './lib/unavailable.ts';
+import { throwIfUnavailable } from './lib/unavailable.server.ts';
 import baseCss from './styles/base.css?url';
 import layoutCss from './styles/layout.css?url';
 import catalogCss from './styles/catalog.css?url';
@@ -52,6 +56,7 @@ export const links: Route.LinksFunction = () => [
 
 /** Brand, language, header data and cart count; never throws (each part falls back). */
 export async function loader(args: Route.LoaderArgs) {
+  await throwIfUnavailable(args); // issue 9 item 4: the 503 page's render (lib/unavailable.server.ts)
   await applyQueryParamCoupon(args); // `?coupon=CODE`: applies it and redirects without it (issue 4)
   const { shell, headers } = await loadShell(args);
   return data(shell, { headers });
@@ -167,10 +172,12 @@ function ShellBody({ shell, children }: { shell: ShellData; children: ReactNode 
 
 export function Layout({ children }: { children: ReactNode }) {
   const loaded = useRouteLoaderData<typeof loader>('root');
-  const shell: ShellData = loaded ?? DEFAULT_SHELL;
+  // the server-rendered 503 page carries its shell in the error, and is static (no scripts)
+  const unavailable = unavailablePayloadOf(useRouteError());
+  const shell: ShellData = loaded ?? unavailable?.shell ?? DEFAULT_SHELL;
   const nonce = useNonce();
   return (
-    <html lang={shell.htmlLang} data-site={shell.site} dir="ltr">
+    <html lang={shell.htmlLang} data-site={shell.site} dir="ltr" data-unavailable={unavailable ? 'true' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -183,8 +190,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <RawIntlProvider value={intlFor(shell.lang === 'fr' ? 'fr-CA' : 'en', catalogueOf(shell.lang), onIntlError)}>
           <ShellBody shell={shell}>{children}</ShellBody>
         </RawIntlProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {unavailable ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -199,15 +210,25 @@ export default function App() {
   return <Outlet />;
 }
 
-function ErrorTitle({ id }: { id: 'notFound.title' | 'error.headline' }) {
+function ErrorTitle({ id }: { id: 'notFound.title' | 'error.headline' | 'error.unavailable.headline' }) {
   const t = useT();
   return <title>{t(id)}</title>;
 }
 
-/** 404 for unknown pages; the generic error page (status 500) for everything else. */
+/** 404 for unknown pages; 503 while the store cannot reach its database; the generic error page (status 500) for everything else. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const loaded = useRouteLoaderData<typeof loader>('root');
-  const shell = loaded ?? DEFAULT_SHELL;
+  const location = useLocation();
+  const unavailable = unavailablePayloadOf(error);
+  const shell = loaded ?? unavailable?.shell ?? DEFAULT_SHELL;
+  if (isUnavailableError(error)) {
+    return (
+      <>
+        <ErrorTitle id="error.unavailable.headline" />
+        <ErrorPage site={shell.site} lang={shell.lang} unavailable retryHref={unavailable?.retryHref ?? `${location.pathname}${location.search}`} />
+      </>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>

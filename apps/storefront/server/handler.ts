@@ -9,6 +9,8 @@
  * hosts and a fresh CSP nonce; security headers are added to every answer (HSTS over HTTPS), a
  * page of a signed-in visitor (or one that sets session cookies) gets `Cache-Control: private,
  * no-store`, and pages are compressed as they stream when the browser accepts it (compression.ts).
+ * When the API is unavailable during a request (its database is down), the answer is the brand's
+ * 503 page or a JSON 503, with Retry-After (app/lib/unavailable.server.ts, issue 9 item 4).
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +25,7 @@ import { authCookieNames } from '../app/lib/auth/cookies.server.ts';
 import { csrfGuard } from '../app/lib/csrf.server.ts';
 import { applySecurityHeaders, createNonce } from '../app/lib/security.server.ts';
 import { createTokenProvider } from '../app/lib/token.server.ts';
+import { createAvailabilityGuard } from '../app/lib/unavailable.server.ts';
 import { compressResponse, createAssetCompressor, precompressAssets } from './compression.ts';
 import { serveStatic } from './static.ts';
 
@@ -94,6 +97,9 @@ export async function createStorefrontHandler(
   }
   const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const handle = createRequestHandler(build, mode);
+  // issue 9 item 4: every API call goes through the guard; an unavailable API gives the brand's 503 page
+  const availability = createAvailabilityGuard(opts.apiFetch);
+  opts = { ...opts, apiFetch: availability.fetch };
   const tokens = createTokenProvider({
     fetch: opts.apiFetch,
     tokenUrl: tokenUrlFor(opts.apiBaseUrl),
@@ -138,7 +144,7 @@ export async function createStorefrontHandler(
       auth,
       setCookies: new Map(),
     };
-    const response = await handle(request, { storefront });
+    const response = await availability.handle(request, storefront, (req) => handle(req, { storefront }));
     const headers = new Headers(response.headers);
     // issue 3: auth / CSRF cookies written while serving the request (refresh, sign-in, sign-out)
     for (const cookie of storefront.setCookies?.values() ?? []) headers.append('Set-Cookie', cookie);

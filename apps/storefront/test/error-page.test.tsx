@@ -51,6 +51,30 @@ describe('generic error page (spec §2, §8)', () => {
   });
 });
 
+describe('503 variant (issue 9 item 4: the store cannot reach its database)', () => {
+  it('says so in English, with a "Try again" link to the page asked for, and keeps the brand\'s support contact', () => {
+    const html = renderWith(<ErrorPage site="usb2c" lang="en" unavailable retryHref="/cart?x=1" />, 'usb2c', 'en');
+    const text = textOf(html);
+    expect(html).toContain('data-unavailable="true"');
+    expect(text).toContain('SORRY, WE ARE BREWING A FRESH POT!');
+    expect(text).toContain('The store is taking a short break. Please try again in a moment: your cart and your account are safe.');
+    expect(text).not.toContain('decaf');
+    expect(html).toMatch(/<a href="\/cart\?x=1" class="btn btn-primary">Try again<\/a>/);
+    expect(html).toContain('href="/content/support/email-us-page"');
+    expect(text).toContain('1-800-555-0142');
+  });
+
+  it('is French on cab2c /fr, with French typography', () => {
+    const html = renderWith(<ErrorPage site="cab2c" lang="fr" unavailable retryHref="/fr/panier" />, 'cab2c', 'fr');
+    const text = textOf(html);
+    expect(text).toContain('DÉSOLÉ, NOUS INFUSONS UNE NOUVELLE CAFETIÈRE\u202f!');
+    expect(text).toContain('Veuillez réessayer dans un instant\u202f: votre panier et votre compte sont en sécurité.');
+    expect(html).toMatch(/<a href="\/fr\/panier" class="btn btn-primary">Réessayer<\/a>/);
+    expect(text).toContain('1-888-555-0168');
+    expect(text).not.toContain('SORRY');
+  });
+});
+
 describe('404 page', () => {
   it('exists in both languages', () => {
     expect(textOf(renderWith(<NotFoundPage lang="en" />))).toContain('Page not found');

@@ -4,10 +4,26 @@
  *
  * ## Choosing the database
  * - `file:PATH` (or `file:///abs/path`, or `file::memory:`) opens SQLite at PATH, creating the
- *   parent directory. Pragmas: `journal_mode=WAL`, `foreign_keys=ON`, `busy_timeout=5000`,
- *   `synchronous=NORMAL`.
+ *   parent directory. Pragmas: `journal_mode=WAL`, `foreign_keys=ON`, `synchronous=NORMAL`,
+ *   `busy_timeout` = the statement timeout (5000 ms by default).
  * - `postgres://` / `postgresql://` opens a pg Pool (10 connections by default). `int8` and
  *   `numeric` are parsed as JS numbers, so `count(*)` answers a number on both dialects.
+ *
+ * ## Timeouts and outages (issue 9 item 4, ADR 0013)
+ * Every call to the database has a time limit ({@link DbTimeouts}, {@link DEFAULT_DB_TIMEOUTS}):
+ * - PostgreSQL: `connectionTimeoutMillis` (opening a connection, and waiting for a free one in a
+ *   full pool), the server-side `statement_timeout` and `idle_in_transaction_session_timeout`,
+ *   a client-side query timeout of the statement timeout plus {@link CLIENT_TIMEOUT_MARGIN_MS}
+ *   (a server that stopped answering never cancels anything itself), and the pool's idle
+ *   timeout. A client whose query timed out (or whose connection broke) is destroyed on release,
+ *   never handed out again: pg leaves the timed-out query active on that connection.
+ * - A per-handle circuit breaker (availability.ts) refuses connections at once for
+ *   `breakerCooldownMs` after a connectivity failure, so during an outage requests fail fast
+ *   instead of each waiting the connect timeout; one probe after the cooldown closes it again.
+ * - SQLite: `busy_timeout` (another process holding the write lock). No breaker: a busy lock is
+ *   not an outage of reads.
+ * Errors meaning "unavailable" are classified by `unavailableReasonOf` (availability.ts); the
+ * API answers them 503 with `Retry-After`.
  *
  * ## Transactions (`withTransaction`)
  * `withTransaction(dbh, async (trx, afterCommit) => { ... })` runs `fn` in ONE transaction and
@@ -76,12 +92,15 @@ import {
   type SqliteDialectConfig,
   type SqliteStatement,
   type PluginTransformQueryArgs,
+  type PostgresPool,
+  type PostgresPoolClient,
   type PluginTransformResultArgs,
   type QueryResult,
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
 import type { Database } from './schema.ts';
+import { CircuitBreaker, DatabaseUnavailableError, isConnectivityFailure, unavailableReasonOf } from './availability.ts';
 
 /** The two supported dialects. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -118,7 +137,47 @@ export interface CreateDbOptions {
    * database (tests, tools). The server turns it on (ADR 0011).
    */
   readCacheTtlMs?: number;
+  /** time limits of every database call, ms (defaults {@link DEFAULT_DB_TIMEOUTS}; issue 9 item 4) */
+  timeouts?: Partial<DbTimeouts>;
+  /**
+   * PostgreSQL: how long the circuit breaker refuses connections after a connectivity failure,
+   * ms (default {@link DEFAULT_BREAKER_COOLDOWN_MS}; 0: no breaker).
+   */
+  breakerCooldownMs?: number;
 }
+
+/** Time limits of the database calls, all in ms (issue 9 item 4, ADR 0013). */
+export interface DbTimeouts {
+  /** PostgreSQL: opening a connection, or waiting for a free one in a full pool */
+  connectTimeoutMs: number;
+  /**
+   * one statement: PostgreSQL `statement_timeout` (and the client-side query timeout, plus
+   * {@link CLIENT_TIMEOUT_MARGIN_MS}); SQLite `busy_timeout` (waiting for another process's lock)
+   */
+  statementTimeoutMs: number;
+  /** PostgreSQL: an idle pooled connection is closed after this long */
+  idleTimeoutMs: number;
+  /** PostgreSQL `idle_in_transaction_session_timeout`: the server ends a session left idle inside a transaction */
+  idleInTransactionTimeoutMs: number;
+}
+
+/** Default time limits (the API's configuration uses the same: DB_CONNECT_TIMEOUT_MS, ...). */
+export const DEFAULT_DB_TIMEOUTS: Readonly<DbTimeouts> = Object.freeze({
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 5_000,
+  idleTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 30_000,
+});
+
+/**
+ * The client-side query timeout is the statement timeout plus this (ms): a live server cancels
+ * the statement first (SQLSTATE 57014, the connection stays usable); only a server that stopped
+ * answering reaches the client-side limit.
+ */
+export const CLIENT_TIMEOUT_MARGIN_MS = 1_000;
+
+/** Default cooldown of the PostgreSQL circuit breaker, ms. */
+export const DEFAULT_BREAKER_COOLDOWN_MS = 2_000;
 
 /** A simple FIFO async mutex. */
 export class Mutex {
@@ -267,6 +326,64 @@ export function sqlitePathOf(url: string): string {
   return resolve(path);
 }
 
+/**
+ * The pg pool as Kysely sees it, guarded (see module comment "Timeouts and outages"): the circuit
+ * breaker is asked before every connection, every outcome settles it, and a client that saw a
+ * connectivity failure (query timeout, broken connection) is destroyed on release.
+ */
+function guardedPool(pool: pg.Pool, breaker: CircuitBreaker | null): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      breaker?.enter();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        breaker?.settle(unavailableReasonOf(error));
+        throw error;
+      }
+      return guardedClient(client, breaker);
+    },
+    end: () => pool.end(),
+  };
+}
+
+function guardedClient(client: pg.PoolClient, breaker: CircuitBreaker | null): PostgresPoolClient {
+  let broken: Error | null = null;
+  // pg emits 'error' on a checked-out client whose connection breaks (after failing its queries);
+  // pg-pool only listens while the client is idle, and an unheard 'error' would crash the process.
+  const onError = (error: Error): void => {
+    broken ??= error;
+  };
+  client.on('error', onError);
+  const query = (text: unknown, parameters?: ReadonlyArray<unknown>): unknown => {
+    if (typeof text !== 'string') return client.query(text as never); // a cursor (streaming)
+    if (broken) {
+      return Promise.reject(new DatabaseUnavailableError('connectionLost', 'The database connection was abandoned after a failure', { cause: broken }));
+    }
+    return client.query(text, parameters as unknown[]).then(
+      (result) => {
+        breaker?.succeeded();
+        return result;
+      },
+      (error: unknown) => {
+        const reason = unavailableReasonOf(error);
+        if (isConnectivityFailure(reason)) broken = error instanceof Error ? error : new Error(String(error));
+        breaker?.settle(reason);
+        throw error;
+      },
+    );
+  };
+  return {
+    query: query as PostgresPoolClient['query'],
+    // release(error) makes pg-pool destroy the client instead of pooling it
+    release: () => {
+      client.off('error', onError);
+      client.release(broken ?? undefined);
+    },
+  };
+}
+
 function pgTypes(): { getTypeParser: typeof pg.types.getTypeParser } {
   return {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -282,6 +399,7 @@ function pgTypes(): { getTypeParser: typeof pg.types.getTypeParser } {
  */
 export function createDb(url: string, opts: CreateDbOptions = {}): DbHandle {
   const plugins = opts.plugins ?? [];
+  const timeouts: DbTimeouts = { ...DEFAULT_DB_TIMEOUTS, ...opts.timeouts };
   let closed = false;
   if (url.startsWith('file:')) {
     const path = sqlitePathOf(url);
@@ -289,7 +407,7 @@ export function createDb(url: string, opts: CreateDbOptions = {}): DbHandle {
     const database = new BetterSqlite3(path);
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
-    database.pragma('busy_timeout = 5000');
+    database.pragma(`busy_timeout = ${Math.max(0, Math.round(timeouts.statementTimeoutMs))}`);
     database.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingSqliteDatabase(database) }), plugins });
     sqliteWriteLocks.set(db, new Mutex());
@@ -307,12 +425,29 @@ export function createDb(url: string, opts: CreateDbOptions = {}): DbHandle {
     };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, types: pgTypes() });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: opts.poolSize ?? 10,
+      types: pgTypes(),
+      connectionTimeoutMillis: timeouts.connectTimeoutMs,
+      idleTimeoutMillis: timeouts.idleTimeoutMs,
+      statement_timeout: timeouts.statementTimeoutMs,
+      query_timeout: timeouts.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+    });
+    const cooldownMs = opts.breakerCooldownMs ?? DEFAULT_BREAKER_COOLDOWN_MS;
+    const breaker =
+      cooldownMs > 0
+        ? new CircuitBreaker({
+            cooldownMs,
+            probeTimeoutMs: timeouts.connectTimeoutMs + timeouts.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+          })
+        : null;
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', (error) => {
       if (!closed) console.warn('pg pool error', error.message);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, breaker) }), plugins });
     enableReadCache(db, opts.readCacheTtlMs);
     return {
       db,
@@ -428,12 +563,26 @@ export function createQueryCounter(): QueryCounter {
   };
 }
 
-/** `SELECT 1`: answers true when the database answers (readiness probe). */
-export async function pingDb(dbh: DbHandle): Promise<boolean> {
+/** How long {@link pingDb} waits by default, ms. */
+export const PING_TIMEOUT_MS = 2_000;
+
+/**
+ * `SELECT 1`: answers true when the database answers within `timeoutMs` (readiness probe; issue
+ * 9 item 4: a database that stopped answering must not hang the probe), false otherwise. The
+ * query itself is still bounded by the handle's own timeouts.
+ */
+export async function pingDb(dbh: DbHandle, timeoutMs: number = PING_TIMEOUT_MS): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = sql`SELECT 1`.execute(dbh.db).then(
+    () => true,
+    () => false,
+  );
   try {
-    await sql`SELECT 1`.execute(dbh.db);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }

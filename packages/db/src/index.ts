@@ -4,6 +4,7 @@
  */
 export * from './schema.ts';
 export * from './connection.ts';
+export * from './availability.ts';
 export * from './migrate.ts';
 export * from './search-text.ts';
 export * from './repositories/catalog.ts';

@@ -5,3 +5,4 @@
 export * from './db.ts';
 export * from './app.ts';
 export * from './smtp.ts';
+export * from './tcp-proxy.ts';

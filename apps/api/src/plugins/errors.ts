@@ -6,12 +6,18 @@
  *   path (`entries[0].qty`), `reason` `invalid` (or `missing` for an absent required field);
  * - Fastify's own 4xx (malformed JSON, unsupported media type, body too large) → that status;
  * - unknown routes → 404 `NotFoundError` (or `UnknownBaseSiteError` under an unknown site);
+ * - the database unavailable (`isDatabaseUnavailableError` of @store/db: connection refused or
+ *   lost, connect or query timeout, server shutting down, SQLite busy; issue 9 item 4, ADR 0013)
+ *   → 503 `{errors:[{type:'ServiceUnavailableError', reason:'databaseUnavailable', message,
+ *   correlationId}]}` with `Retry-After` ({@link DATABASE_RETRY_AFTER_S}), logged once at warn
+ *   level with the correlation id and the reason; nothing of the cause reaches the client;
  * - anything else → 500 `{errors:[{type:'ServerError', message:'Internal error', correlationId}]}`,
  *   logged at error level with the correlation id; nothing of the cause reaches the client.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { httpStatusOf, isBaseSiteId, isDomainError } from '@store/domain';
+import { unavailableReasonOf, type UnavailableReason } from '@store/db';
 import type { OccError, OccErrorBody } from '@store/contracts';
 
 /** `/entries/0/qty` → `entries[0].qty` (a JSON pointer as a field path). */
@@ -64,9 +70,41 @@ const FASTIFY_4XX_TYPES: Record<number, string> = {
   429: 'TooManyRequestsError',
 };
 
+/** `Retry-After` of a 503 answered because the database is unavailable, seconds (ADR 0013). */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/** The 503 body of a database outage (issue 9 item 4): no cause, only the correlation id. */
+export function databaseUnavailableBody(correlationId: string): OccErrorBody {
+  return {
+    errors: [
+      {
+        type: 'ServiceUnavailableError',
+        reason: 'databaseUnavailable',
+        message: 'The store is temporarily unavailable. Please retry shortly.',
+        correlationId,
+      },
+    ],
+  };
+}
+
+/** Answers 503 for a database outage and logs it once (see module comment). */
+function replyDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: Error, reason: UnavailableReason): FastifyReply {
+  const code = (error as { code?: unknown }).code;
+  // the request's logger already carries the correlation id
+  request.log.warn({ reason, code: typeof code === 'string' ? code : undefined, message: error.message }, 'database unavailable');
+  return reply
+    .status(503)
+    .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+    .header('cache-control', 'no-store')
+    .send(databaseUnavailableBody(request.id));
+}
+
 /** Installs the error handler and the not-found handler on `app` (root scope). */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // issue 9 item 4: a database outage is a 503 to retry, not a 500
+    const unavailable = unavailableReasonOf(error);
+    if (unavailable) return replyDatabaseUnavailable(request, reply, error, unavailable);
     if (isDomainError(error)) {
       return reply.status(httpStatusOf(error.kind)).send({ errors: error.toEntries() });
     }

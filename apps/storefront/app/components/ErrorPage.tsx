@@ -13,23 +13,39 @@ import { CATEGORY_CODES, pathsFor } from '../lib/paths.ts';
 import { useRichT, useT } from '../lib/use-t.ts';
 import { telHref } from './layout/Footer.tsx';
 
-/** The error page of a brand and language (plain anchors: works even when the router state is broken). */
-export function ErrorPage({ site, lang }: { site: BaseSiteId; lang: Lang }) {
+/**
+ * The error page of a brand and language (plain anchors: works even when the router state is
+ * broken). `unavailable`: the variant answered with status 503 while the store cannot reach its
+ * database (issue 9 item 4): its own headline and text, and a "Try again" link to `retryHref`
+ * (the page the shopper asked for) before the usual links.
+ */
+export function ErrorPage({ site, lang, unavailable = false, retryHref }: { site: BaseSiteId; lang: Lang; unavailable?: boolean; retryHref?: string }) {
   const t = useT();
   const rich = useRichT();
   const paths = pathsFor(lang);
-  const info = SITES[site];
   const afh = site === 'usafh';
+  if (unavailable) {
+    return (
+      <section className="error-page" aria-labelledby="error-title" data-error-page={afh ? 'usafh' : 'consumer'} data-unavailable="true">
+        <ErrorCup />
+        <h1 id="error-title" className="error-title">
+          {t('error.unavailable.headline')}
+        </h1>
+        <p className="error-text">{t('error.unavailable.text')}</p>
+        <RecoveryLinks lang={lang} homeLabel={t('error.home')} retry={{ href: retryHref ?? paths.home, label: t('error.unavailable.retry') }}>
+          <li>
+            <a href={paths.supportContact} className="btn btn-secondary">
+              {t(afh ? 'error.afh.support' : 'error.support')}
+            </a>
+          </li>
+        </RecoveryLinks>
+        <SupportContact site={site} lang={lang} />
+      </section>
+    );
+  }
   return (
     <section className="error-page" aria-labelledby="error-title" data-error-page={afh ? 'usafh' : 'consumer'}>
-      <div className="error-cup" aria-hidden="true">
-        <svg viewBox="0 0 120 120" width="120" height="120">
-          <path d="M30 50h52v22a26 26 0 0 1-26 26 26 26 0 0 1-26-26z" fill="var(--accent)" />
-          <path d="M82 58h6a10 10 0 0 1 0 20h-8" fill="none" stroke="var(--accent)" strokeWidth="6" />
-          <path d="M44 22c-6 8 6 12 0 20M58 18c-6 8 6 12 0 20M72 22c-6 8 6 12 0 20" fill="none" stroke="var(--muted)" strokeWidth="4" strokeLinecap="round" />
-          <rect x="22" y="100" width="76" height="6" rx="3" fill="var(--border-strong)" />
-        </svg>
-      </div>
+      <ErrorCup />
       <h1 id="error-title" className="error-title">
         {t(afh ? 'error.afh.headline' : 'error.headline')}
       </h1>
@@ -45,17 +61,41 @@ export function ErrorPage({ site, lang }: { site: BaseSiteId; lang: Lang }) {
           </a>
         </li>
       </RecoveryLinks>
-      <div className="error-support">
-        <p>
-          {t(afh ? 'error.afh.callUs' : 'error.callUs')}{' '}
-          <a href={telHref(info.supportPhone)} className="error-phone">
-            {info.supportPhone}
-          </a>
-        </p>
-        <p>{t('error.hours', { hours: info.supportHours[lang] })}</p>
-        <p>{t('error.reply')}</p>
-      </div>
+      <SupportContact site={site} lang={lang} />
     </section>
+  );
+}
+
+/** The steaming cup of the error pages. */
+function ErrorCup() {
+  return (
+    <div className="error-cup" aria-hidden="true">
+      <svg viewBox="0 0 120 120" width="120" height="120">
+        <path d="M30 50h52v22a26 26 0 0 1-26 26 26 26 0 0 1-26-26z" fill="var(--accent)" />
+        <path d="M82 58h6a10 10 0 0 1 0 20h-8" fill="none" stroke="var(--accent)" strokeWidth="6" />
+        <path d="M44 22c-6 8 6 12 0 20M58 18c-6 8 6 12 0 20M72 22c-6 8 6 12 0 20" fill="none" stroke="var(--muted)" strokeWidth="4" strokeLinecap="round" />
+        <rect x="22" y="100" width="76" height="6" rx="3" fill="var(--border-strong)" />
+      </svg>
+    </div>
+  );
+}
+
+/** The brand's toll-free number, support hours and email reply time. */
+function SupportContact({ site, lang }: { site: BaseSiteId; lang: Lang }) {
+  const t = useT();
+  const info = SITES[site];
+  const afh = site === 'usafh';
+  return (
+    <div className="error-support">
+      <p>
+        {t(afh ? 'error.afh.callUs' : 'error.callUs')}{' '}
+        <a href={telHref(info.supportPhone)} className="error-phone">
+          {info.supportPhone}
+        </a>
+      </p>
+      <p>{t('error.hours', { hours: info.supportHours[lang] })}</p>
+      <p>{t('error.reply')}</p>
+    </div>
   );
 }
 
@@ -76,8 +116,18 @@ export function NotFoundPage({ lang }: { lang: Lang }) {
   );
 }
 
-/** Home and the three main categories (and any extra links), shared by the error and 404 pages. */
-function RecoveryLinks({ lang, homeLabel, children }: { lang: Lang; homeLabel: string; children?: ReactNode }) {
+/** Home and the three main categories (and any extra links), shared by the error and 404 pages; `retry` first when given. */
+function RecoveryLinks({
+  lang,
+  homeLabel,
+  retry,
+  children,
+}: {
+  lang: Lang;
+  homeLabel: string;
+  retry?: { href: string; label: string };
+  children?: ReactNode;
+}) {
   const t = useT();
   const paths = pathsFor(lang);
   const categories = [
@@ -88,8 +138,15 @@ function RecoveryLinks({ lang, homeLabel, children }: { lang: Lang; homeLabel: s
   return (
     <nav aria-label={t('error.linksTitle')} className="error-links">
       <ul>
+        {retry ? (
+          <li>
+            <a href={retry.href} className="btn btn-primary">
+              {retry.label}
+            </a>
+          </li>
+        ) : null}
         <li>
-          <a href={paths.home} className="btn btn-primary">
+          <a href={paths.home} className={retry ? 'btn btn-secondary' : 'btn btn-primary'}>
             {homeLabel}
           </a>
         </li>

@@ -138,6 +138,10 @@ export const en = {
   'error.afh.callUs': 'Call your business support team:',
   'error.hours': '{hours}',
   'error.reply': 'We reply by email within 24-48 hours',
+  // the same page when the store cannot reach its database (issue 9 item 4), status 503
+  'error.unavailable.headline': 'SORRY, WE ARE BREWING A FRESH POT!',
+  'error.unavailable.text': 'The store is taking a short break. Please try again in a moment: your cart and your account are safe.',
+  'error.unavailable.retry': 'Try again',
 } as const;
 
 /** A message id of the storefront shell catalogue. */

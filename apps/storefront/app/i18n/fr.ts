@@ -132,4 +132,7 @@ export const fr: Record<ShellMessageKey, string> = {
   'error.afh.callUs': 'Appelez notre équipe de service aux entreprises\u202f:',
   'error.hours': '{hours}',
   'error.reply': 'Nous répondons par courriel dans un délai de 24 à 48 heures',
+  'error.unavailable.headline': 'DÉSOLÉ, NOUS INFUSONS UNE NOUVELLE CAFETIÈRE\u202f!',
+  'error.unavailable.text': 'La boutique fait une courte pause. Veuillez réessayer dans un instant\u202f: votre panier et votre compte sont en sécurité.',
+  'error.unavailable.retry': 'Réessayer',
 };
