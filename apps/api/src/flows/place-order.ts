@@ -56,7 +56,7 @@ import {
   findPaymentIntent,
   findSavedPaymentMethod,
   getAvailable,
-  incrementStock,
+  incrementStockMany,
   insertOrder,
   markIdempotencyDone,
   markIdempotencyFailed,
@@ -82,6 +82,9 @@ import { ensurePaymentCustomer, recordSavedMethod } from './saved-payments.ts';
 import { cartGiftCardAllocation, emailIssuedGiftCards, giftCardsNoLongerCover, giftCardSummary, GIFT_CARD_PROVIDER, holdOrderGiftCards, issueOrderGiftCards, redeemOrderGiftCards, releaseOrderGiftCards } from './gift-cards.ts';
 import { recordOrderPromotions, releaseOrderPromotions } from './promotions.ts';
 import { orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS, type StoredTaxLine } from './order-view.ts';
+
+/** Transactions of the flow that only touch the database are re-run on a PostgreSQL deadlock or serialization failure. */
+const RETRY_ON_CONFLICT = { retries: 2 } as const;
 
 /** Longest idempotency key accepted. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -288,6 +291,9 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Re
   const { site } = input;
   const now = ctx.now();
   const nowIso = now.toISOString();
+  // Nothing in this transaction reaches outside the database, so a PostgreSQL deadlock or
+  // serialization failure (40P01/40001; stock rows are locked in code order, but gift-card and
+  // coupon rows follow the cart) simply runs it again (issue 9).
   return withTransaction(ctx.dbh, async (trx) => {
     if (!(await transitionCartStatus(trx, input.cartGuid, 'open', 'placing', nowIso))) {
       const c = await findCart(trx, input.cartGuid);
@@ -375,7 +381,7 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Re
       throw giftCardsNoLongerCover();
     }
     return { order, entries, taken, lang };
-  });
+  }, RETRY_ON_CONFLICT);
 }
 
 /** Entry type of a free-gift order line (issue 4). */
@@ -530,7 +536,7 @@ async function release(ctx: CommerceContext, r: Reservation, opts: { site: BaseS
     // Only the transaction that still finds the order pending undoes the reservation.
     const data = await findOrder(trx, r.order.code);
     if (data && data.order.status === PENDING_PAYMENT_STATUS) {
-      for (const t of r.taken) await incrementStock(trx, t.variantCode, t.qty);
+      await incrementStockMany(trx, r.taken);
       await releaseOrderPromotions(trx, r.order.code);
       await releaseOrderGiftCards(trx, r.order.code, ctx.now());
       await deleteOrder(trx, r.order.code);
