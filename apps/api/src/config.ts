@@ -52,6 +52,15 @@ const seconds = (fallback: number) =>
       .default(fallback),
   );
 
+/**
+ * Points of order placement where the TEST-ONLY `CRASH_AT` hook kills the process (issue 9 item 5,
+ * ADR 0014): right after the idempotency key is claimed, after the stock reservation committed,
+ * and after the payment provider confirmed the charge (before the order is marked placed).
+ */
+export const CRASH_POINTS = ['afterClaim', 'afterReserve', 'afterCharge'] as const;
+/** One of {@link CRASH_POINTS}. */
+export type CrashPoint = (typeof CRASH_POINTS)[number];
+
 /** The schema of the environment. */
 export const EnvSchema = z
   .object({
@@ -103,8 +112,13 @@ export const EnvSchema = z
     REFRESH_TOKEN_MAX_LIFETIME_S: seconds(2_592_000),
     /** base URL of the storefront for links in emails (password reset); default PUBLIC_URL */
     STOREFRONT_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be an http(s) URL' }).optional()),
+    /** TEST-ONLY crash hook (issue 9 item 5): the process kills itself (SIGKILL) at this point of order placement; refused unless NODE_ENV=test */
+    CRASH_AT: z.preprocess(emptyToUndefined, z.enum(CRASH_POINTS, { message: `must be one of ${CRASH_POINTS.join(', ')}` }).optional()),
   })
   .superRefine((env, ctx) => {
+    if (env.CRASH_AT !== undefined && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['CRASH_AT'], message: 'is a test-only crash hook: it is refused unless NODE_ENV=test' });
+    }
     if (env.NODE_ENV === 'production') {
       if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
       if (!env.OAUTH_CLIENT_SECRET)
@@ -148,6 +162,8 @@ export interface AppConfig {
   REFRESH_TOKEN_MAX_LIFETIME_S: number;
   /** storefront base URL for email links, no trailing slash (default PUBLIC_URL) */
   STOREFRONT_PUBLIC_URL: string;
+  /** TEST-ONLY (NODE_ENV=test): kill the process at this point of order placement; undefined otherwise */
+  CRASH_AT: CrashPoint | undefined;
   /** names of the variables that fell back to development defaults (logged as a warning) */
   devDefaultsUsed: string[];
 }
@@ -203,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     REFRESH_TOKEN_TTL_S: e.REFRESH_TOKEN_TTL_S,
     REFRESH_TOKEN_MAX_LIFETIME_S: e.REFRESH_TOKEN_MAX_LIFETIME_S,
     STOREFRONT_PUBLIC_URL: (e.STOREFRONT_PUBLIC_URL ?? publicUrl).replace(/\/+$/, ''),
+    CRASH_AT: e.CRASH_AT,
     devDefaultsUsed,
   };
 }
