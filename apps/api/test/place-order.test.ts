@@ -14,7 +14,7 @@ import { claimIdempotencyKey, findOrder, setAvailable } from '@store/db';
 import { buildTestApp, dbKinds, type TestApp } from '@store/testing';
 import { createMailer } from '../src/email/mailer.ts';
 import type { CommerceContext } from '../src/flows/context.ts';
-import { IDEMPOTENCY_LEASE_MS, placeOrder, placeOrderRequestHash, reconcilePendingOrder } from '../src/flows/place-order.ts';
+import { beforeDeadline, IDEMPOTENCY_LEASE_MS, PAYMENT_DEADLINE_MS, PaymentDeadlineError, placeOrder, placeOrderRequestHash, reconcilePendingOrder } from '../src/flows/place-order.ts';
 import { PENDING_ORDER_GRACE_MS, sweepPendingOrders } from '../src/flows/sweep-pending-orders.ts';
 import { TestPaymentProvider, type PaymentProvider } from '../src/payments/index.ts';
 import { commerce, expectApiError, newKey, orderCount, prepareCheckout, stockOf } from './support/commerce.ts';
@@ -23,6 +23,25 @@ const COFFEE_24 = 'BH-SIGNATURE-DARK-24';
 const VISA = { testCardNumber: '4242424242424242' };
 
 const silent = { info() {}, warn() {}, error() {} };
+
+describe('payment provider calls of a placement (issue 9 item 5: a live request ends within its lease)', () => {
+  it('run within the deadline: a call still running then is given up with a 503 PaymentDeadlineError, none starts after it', async () => {
+    expect(await beforeDeadline(Date.now() + 1000, 'confirm', async () => 'charged')).toBe('charged');
+    const hanging = beforeDeadline(Date.now() + 50, 'confirm', () => new Promise<never>(() => {}));
+    await expect(hanging).rejects.toBeInstanceOf(PaymentDeadlineError);
+    await expect(hanging).rejects.toMatchObject({ statusCode: 503, message: 'The payment provider did not answer in time (confirm)' });
+    let started = false;
+    const late = beforeDeadline(Date.now() - 1, 'status', async () => {
+      started = true;
+      return 'succeeded';
+    });
+    await expect(late).rejects.toBeInstanceOf(PaymentDeadlineError);
+    expect(started).toBe(false);
+    await expect(beforeDeadline(Date.now() + 1000, 'cancel', () => Promise.reject(new Error('declined by the bank')))).rejects.toThrow('declined by the bank');
+    // the whole budget fits in the lease, with room for the request's transactions
+    expect(IDEMPOTENCY_LEASE_MS - PAYMENT_DEADLINE_MS).toBeGreaterThanOrEqual(15_000);
+  });
+});
 
 describe.each(dbKinds())('placing orders on %s', (kind) => {
   let t: TestApp;

@@ -243,10 +243,12 @@ function crashIfAsked(ctx: CommerceContext, point: CrashPoint): void {
 
 /**
  * Runs one payment provider call within the placement's deadline (`deadline`: epoch ms on the real
- * clock — a test's fixed clock must not stop the payment).
- * @throws PaymentDeadlineError when the deadline is past or the call is still running at it
+ * clock — a test's fixed clock must not stop the payment; `call` names the call in the error). A
+ * call still running at the deadline is abandoned: its late answer is ignored.
+ * @throws PaymentDeadlineError when the deadline is past (the call is not started) or the call is
+ *   still running at it; otherwise what the call throws
  */
-async function beforeDeadline<T>(deadline: number, call: string, run: () => Promise<T>): Promise<T> {
+export async function beforeDeadline<T>(deadline: number, call: string, run: () => Promise<T>): Promise<T> {
   const left = deadline - Date.now();
   if (left <= 0) throw new PaymentDeadlineError(call);
   let timer: NodeJS.Timeout | undefined;
