@@ -15,7 +15,7 @@ import { buildTestApp, dbKinds, type TestApp } from '@store/testing';
 import { createMailer } from '../src/email/mailer.ts';
 import type { CommerceContext } from '../src/flows/context.ts';
 import { beforeDeadline, IDEMPOTENCY_LEASE_MS, PAYMENT_DEADLINE_MS, PaymentDeadlineError, placeOrder, placeOrderRequestHash, reconcilePendingOrder } from '../src/flows/place-order.ts';
-import { PENDING_ORDER_GRACE_MS, sweepPendingOrders } from '../src/flows/sweep-pending-orders.ts';
+import { PENDING_ORDER_GRACE_MS, startPendingOrderSweeper, sweepPendingOrders } from '../src/flows/sweep-pending-orders.ts';
 import { TestPaymentProvider, type PaymentProvider } from '../src/payments/index.ts';
 import { commerce, expectApiError, newKey, orderCount, prepareCheckout, stockOf } from './support/commerce.ts';
 
@@ -401,6 +401,16 @@ describe.each(dbKinds())('placing orders on %s', (kind) => {
       const order = await placeOrder(context(new TestPaymentProvider(t.dbh.db), afterLease), request);
       expect(order.status).toBe('created');
       expect((await api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: key, paymentIntentId: p.paymentIntentId, paymentMethod: VISA })).code).toBe(order.code);
+    });
+
+    it('the sweeper sweeps once as soon as it starts (start-up), before its first interval', async () => {
+      const p = await prepareCheckout(api, { products: [{ code: COFFEE_24, qty: 1 }] });
+      await expect(placeOrder(context(chargesThenThrows(false)), { site: 'usb2c', cartGuid: p.cartGuid, idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: VISA })).rejects.toThrow();
+      const pending = await t.dbh.db.selectFrom('orders').select('code').where('cart_guid', '=', p.cartGuid).executeTakeFirstOrThrow();
+      // an hour between sweeps: only the start-up sweep can settle it; stopping waits for that sweep
+      const stop = startPendingOrderSweeper(context(new TestPaymentProvider(t.dbh.db), afterLease), 3_600_000);
+      await stop();
+      expect((await findOrder(t.dbh.db, pending.code))?.order.status).toBe('created');
     });
 
     it('the sweeper settles only orders pending for longer than the grace period', async () => {

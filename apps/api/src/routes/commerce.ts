@@ -44,8 +44,14 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
     // TEST-ONLY: loadConfig refuses CRASH_AT unless NODE_ENV=test (issue 9 item 5)
     crashAt: config.CRASH_AT,
   };
-  // Pending orders left by a crash are settled at start-up, then every 15 s (issue 9 item 5).
-  const stopSweeper = (opts.sweeper ?? !opts.now) ? startPendingOrderSweeper(ctx) : async () => {};
+  // Pending orders left by a crash are settled at start-up (once the app is ready), then every 15 s
+  // (issue 9 item 5).
+  let stopSweeper: () => Promise<void> = async () => {};
+  if (opts.sweeper ?? !opts.now) {
+    scope.addHook('onReady', async () => {
+      stopSweeper = startPendingOrderSweeper(ctx);
+    });
+  }
   // Emails still being sent, and a sweep in progress, finish before the app (and its database) closes.
   scope.addHook('onClose', async () => {
     await stopSweeper();
