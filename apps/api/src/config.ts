@@ -102,17 +102,6 @@ const onOff = (fallback: boolean | null) =>
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
-const millis = (fallback: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ message: 'must be a whole number of milliseconds' })
-      .int({ message: 'must be a whole number of milliseconds' })
-      .min(0, { message: 'must be a whole number of milliseconds' })
-      .max(600_000, { message: 'must be at most 600000 ms' })
-      .default(fallback),
-  );
-
 const seconds = (fallback: number) =>
   z.preprocess(
     emptyToUndefined,
@@ -123,15 +112,25 @@ const seconds = (fallback: number) =>
       .default(fallback),
   );
 
-const milliseconds = (fallback: number) =>
+/** A duration in ms: a whole number of at least `min` (1 unless 0 means "off"). */
+const milliseconds = (fallback: number, min = 1) =>
   z.preprocess(
     emptyToUndefined,
     z.coerce
-      .number({ message: 'must be a whole number of milliseconds (at least 1)' })
-      .int({ message: 'must be a whole number of milliseconds (at least 1)' })
-      .min(1, { message: 'must be a whole number of milliseconds (at least 1)' })
+      .number({ message: `must be a whole number of milliseconds (at least ${min})` })
+      .int({ message: `must be a whole number of milliseconds (at least ${min})` })
+      .min(min, { message: `must be a whole number of milliseconds (at least ${min})` })
       .default(fallback),
   );
+
+/**
+ * Points of order placement where the TEST-ONLY `CRASH_AT` hook kills the process (issue 9 item 5,
+ * ADR 0014): right after the idempotency key is claimed, after the stock reservation committed,
+ * and after the payment provider confirmed the charge (before the order is marked placed).
+ */
+export const CRASH_POINTS = ['afterClaim', 'afterReserve', 'afterCharge'] as const;
+/** One of {@link CRASH_POINTS}. */
+export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 /** The schema of the environment. */
 export const EnvSchema = z
@@ -181,9 +180,9 @@ export const EnvSchema = z
     /** where generated secrets are kept when none is configured (outside production) */
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     /** first wait of the per-account sign-in slowdown, ms (ADR 0012) */
-    SIGN_IN_DELAY_BASE_MS: millis(1000),
+    SIGN_IN_DELAY_BASE_MS: milliseconds(1000, 0),
     /** longest wait of the per-account sign-in slowdown, ms */
-    SIGN_IN_DELAY_MAX_MS: millis(10_000),
+    SIGN_IN_DELAY_MAX_MS: milliseconds(10_000, 0),
     /** customer access token lifetime, seconds (issue 3) */
     ACCESS_TOKEN_TTL_S: seconds(900),
     /** refresh token lifetime, seconds (spec §9: 1800, the rotate-token-expiry setting) */
@@ -200,8 +199,13 @@ export const EnvSchema = z
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
     /** base URL of the storefront for links in emails (password reset); default PUBLIC_URL */
     STOREFRONT_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be an http(s) URL' }).optional()),
+    /** TEST-ONLY crash hook (issue 9 item 5): the process kills itself (SIGKILL) at this point of order placement; refused unless NODE_ENV=test */
+    CRASH_AT: z.preprocess(emptyToUndefined, z.enum(CRASH_POINTS, { message: `must be one of ${CRASH_POINTS.join(', ')}` }).optional()),
   })
   .superRefine((env, ctx) => {
+    if (env.CRASH_AT !== undefined && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['CRASH_AT'], message: 'is a test-only crash hook: it is refused unless NODE_ENV=test' });
+    }
     if (env.NODE_ENV === 'production') {
       if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
       if (!env.OAUTH_CLIENT_SECRET)
@@ -262,6 +266,8 @@ export interface AppConfig {
   DB_IDLE_TIMEOUT_MS: number;
   /** PostgreSQL idle_in_transaction_session_timeout, ms (default 30000) */
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
+  /** TEST-ONLY (NODE_ENV=test): kill the process at this point of order placement; undefined otherwise */
+  CRASH_AT: CrashPoint | undefined;
   /** names of the secrets that were generated because they are not configured (logged at start-up) */
   generatedSecrets: GeneratedSecretName[];
 }
@@ -345,6 +351,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DB_STATEMENT_TIMEOUT_MS: e.DB_STATEMENT_TIMEOUT_MS,
     DB_IDLE_TIMEOUT_MS: e.DB_IDLE_TIMEOUT_MS,
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    CRASH_AT: e.CRASH_AT,
     generatedSecrets,
   };
 }

@@ -103,6 +103,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).PAYMENT_PROVIDER).toBe('stripe');
   });
 
+  it('the crash hook CRASH_AT is test-only: refused unless NODE_ENV=test (issue 9 item 5)', () => {
+    expect(loadConfig({}).CRASH_AT).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', CRASH_AT: 'afterCharge' }).CRASH_AT).toBe('afterCharge');
+    expect(configError({ CRASH_AT: 'afterCharge' }).message).toBe('Invalid configuration: CRASH_AT: is a test-only crash hook: it is refused unless NODE_ENV=test');
+    expect(configError({ NODE_ENV: 'development', CRASH_AT: 'afterReserve' }).variables).toEqual(['CRASH_AT']);
+    expect(configError({ NODE_ENV: 'test', CRASH_AT: 'sometimes' }).message).toContain('CRASH_AT: must be one of afterClaim, afterReserve, afterCharge');
+  });
+
   it('the server refuses to start on a bad variable, naming it, with exit code 1', async () => {
     const result = await run(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
       cwd: ROOT,

@@ -58,8 +58,26 @@ describe.each(dbKinds())('order history and detail on %s', (kind) => {
     await t.dbh.db.updateTable('orders').set({ status: 'created' }).where('code', '=', codes[1]!).execute();
     const res = await t.app.inject({ method: 'GET', url: '/rest/v2/usb2c/users/anonymous/orders', headers: { authorization: `Bearer ${t.token}` } });
     expect(res.statusCode).toBe(403);
-    // the anonymous lookup of a customer's order by email still needs the proof and answers it (confirmation page)
-    const viaGuestLookup = await commerce(t).getOrder('usb2c', codes[2]!, { email: c.email });
-    expect(viaGuestLookup.code).toBe(codes[2]);
+  });
+
+  it("the guest lookup (machine token, code and email or cart guid) never answers a registered customer's order (issue 9 item 7)", async () => {
+    const placed = await placeCustomerOrder(c, { products: [{ code: 'BH-SIGNATURE-DARK-24', qty: 1 }] });
+    const code = placed.order.code;
+    const cartGuid = placed.cartGuid;
+    // the same 404 as an unknown code: nothing tells a customer's order from a missing one
+    const unknown = await t.app.inject({ method: 'GET', url: `/rest/v2/usb2c/users/anonymous/orders/KC-00000-00000?email=${encodeURIComponent(c.email)}`, headers: { authorization: `Bearer ${t.token}` } });
+    for (const query of [`email=${encodeURIComponent(c.email)}`, `email=${encodeURIComponent(c.email.toUpperCase())}`, `cartGuid=${cartGuid}`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/rest/v2/usb2c/users/anonymous/orders/${code}?${query}`, headers: { authorization: `Bearer ${t.token}` } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Lovelace');
+      expect(res.json()).toEqual({ errors: [{ ...unknown.json<{ errors: Array<Record<string, string>> }>().errors[0], message: `Order ${code} not found` }] });
+    }
+    // the customer sees it signed in, with the address
+    expect((await c.customer.getOrder('usb2c', code)).deliveryAddress.lastName).toBe('Lovelace');
+    // a guest order is still found by its email or cart guid
+    const guest = await prepareCheckout(commerce(t), { email: 'guest.lookup@example.com' });
+    const guestOrder = await commerce(t).placeOrder('usb2c', guest.cartGuid, { idempotencyKey: newKey(), paymentIntentId: guest.paymentIntentId, paymentMethod: { testCardNumber: '4242424242424242' } });
+    expect((await commerce(t).getOrder('usb2c', guestOrder.code, { email: 'guest.lookup@example.com' })).guestCustomer).toBe(true);
+    expect((await commerce(t).getOrder('usb2c', guestOrder.code, { cartGuid: guest.cartGuid })).code).toBe(guestOrder.code);
   });
 });

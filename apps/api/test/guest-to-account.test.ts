@@ -30,6 +30,8 @@ describe.each(dbKinds())('guest order → account on %s', (kind) => {
     const c = await signInCustomer(t, g.email);
     expect((await c.customer.listOrders('usb2c')).orders.map((o) => o.code)).toEqual([g.order.code]);
     expect((await c.customer.getOrder('usb2c', g.order.code)).guestCustomer).toBe(false);
+    // once attached, the guest lookup no longer answers it (issue 9 item 7): the owner signs in
+    await expectApiError(commerce(t).getOrder('usb2c', g.order.code, { cartGuid: g.cartGuid }), 404, 'notFound');
     // twice: the order already belongs to an account
     await expectApiError(machine().createUserFromOrder('usb2c', g.order.code, { password: TEST_PASSWORD, cartGuid: g.cartGuid }), 409, 'alreadyAttached');
   });

@@ -98,9 +98,11 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /**
  * `POST .../placeOrder` body; header `Idempotency-Key` is required. Use one fresh key per
  * attempt to place the order; resend the same key only to retry the same attempt (e.g. after a
- * network failure). The same key on the same cart answers the first result again (the order, or
- * the same payment error); on another cart 422 `idempotencyKeyReused`; while the first request is
- * still running 409 `requestInProgress`.
+ * network failure). The same key with the same request (cart, user, payment intent, card or saved
+ * method; `lang` and `saveCard` aside) answers the first result again (the order, or the same
+ * payment error); with another request 422 `idempotencyKeyReused`; while the first request is
+ * still running 409 `requestInProgress` (issue 9: once its 45 s lease is over — the request died —
+ * a retry takes the key over and completes the order).
  */
 export const PlaceOrderRequestSchema = z.object({
   /** required unless gift cards pay the whole total (issue 4: then no card payment is made) */

@@ -271,6 +271,10 @@ export interface IdempotencyKeyTable {
   /** JSON of the first error answer, when status is 'failed' */
   response_json: string | null;
   created_at: string;
+  /** issue 9 (migration 0005): SHA-256 hex of the canonical request; null on older rows */
+  request_hash: string | null;
+  /** issue 9 (migration 0005): ISO-8601 end of the lease of an `in_progress` key; null on older rows */
+  lease_expires_at: string | null;
 }
 
 /** Payment intents of the built-in test provider and mirrors of external ones. Money in minor units. */

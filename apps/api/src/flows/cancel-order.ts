@@ -14,7 +14,7 @@
  * Coupon uses are not given back (a cancelled order still counts as a use).
  */
 import type { Order } from '@store/contracts';
-import { findOrder, incrementStock, listGiftCardsIssuedBy, releaseCouponRedemptions, transitionOrderStatus, withTransaction } from '@store/db';
+import { findOrder, incrementStockMany, listGiftCardsIssuedBy, releaseCouponRedemptions, transitionOrderStatus, withTransaction } from '@store/db';
 import type { BaseSiteId } from '@store/domain';
 import { conflict, notFound } from '@store/domain';
 import type { CommerceContext } from './context.ts';
@@ -49,7 +49,10 @@ export async function cancelOrder(ctx: CommerceContext, site: BaseSiteId, custom
     if (!(await transitionOrderStatus(trx, code, PLACED_STATUS, CANCELLED_STATUS))) {
       throw conflict('OrderError', 'notCancellable', 'This order can no longer be cancelled', 'orderCode');
     }
-    for (const e of data.entries) await incrementStock(trx, e.variant_code, Number(e.qty));
+    await incrementStockMany(
+      trx,
+      data.entries.map((e) => ({ variantCode: e.variant_code, qty: Number(e.qty) })),
+    );
     await refundOrderGiftCards(trx, code, now);
     // issue 4: a cancelled order gives its coupon uses back (the promotion lines stay on the order)
     await releaseCouponRedemptions(trx, code);

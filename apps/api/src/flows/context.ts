@@ -1,10 +1,12 @@
 /**
  * What the commerce flows need from the application: the database, the payment provider, the
- * mailer, a logger and a clock. Built once per app by the commerce routes plugin.
+ * mailer, a logger and a clock (and, in crash tests only, a crash point). Built once per app by the
+ * commerce routes plugin.
  */
 import type { DbHandle } from '@store/db';
 import type { BaseSiteId, Lang } from '@store/domain';
 import { isLang, siteSupportsLang, SITES } from '@store/domain';
+import type { CrashPoint } from '../config.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 
@@ -23,6 +25,11 @@ export interface CommerceContext {
   log: FlowLogger;
   /** clock (tests may fix it) */
   now: () => Date;
+  /**
+   * TEST-ONLY crash hook (`CRASH_AT`, accepted only with NODE_ENV=test; issue 9 item 5): order
+   * placement kills the process with SIGKILL at this point. Undefined in every real run.
+   */
+  crashAt?: CrashPoint | undefined;
 }
 
 /** The language to answer in: the requested one when the site offers it, else the fallback, else the site default. */

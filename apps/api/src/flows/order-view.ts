@@ -1,7 +1,7 @@
 /**
  * Order confirmation data (spec §7 getOrderConfirmationData): the order answer built from the
  * frozen order rows, plus product links and size labels from the catalogue. Also the guest order
- * lookup `GET /users/anonymous/orders/{orderCode}?email=|cartGuid=`.
+ * lookup `GET /users/anonymous/orders/{orderCode}?email=|cartGuid=` (guest orders only).
  */
 import type { Order, TaxLine as TaxLineView } from '@store/contracts';
 import type { Executor, OrderWithEntries } from '@store/db';
@@ -123,9 +123,12 @@ export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang
 }
 
 /**
- * `GET /users/anonymous/orders/{orderCode}?email=|cartGuid=`: a placed order of this site, shown
- * only to who knows its email (case-insensitive) or the guid of its cart. Anything else answers
- * the same 404, so order codes cannot be probed.
+ * `GET /users/anonymous/orders/{orderCode}?email=|cartGuid=`: a placed GUEST order of this site,
+ * shown only to who knows its email (case-insensitive) or the guid of its cart. An order that
+ * belongs to a registered customer (placed signed in, or attached to an account by `createuser`)
+ * is never shown here: its owner reads it signed in (`users/current`), and knowing an email and a
+ * code must not reveal a customer's address (issue 9 item 7, ADR 0014). Anything else answers the
+ * same 404 as an unknown code, so order codes and accounts cannot be probed.
  * @throws 400 `ValidationError` when neither email nor cartGuid is given; 404 `UnknownIdentifierError` `notFound`
  */
 export async function getGuestOrder(
@@ -140,7 +143,7 @@ export async function getGuestOrder(
   if (!email && !cartGuid) throw invalidInput('ValidationError', 'required', 'Give the email of the order or its cart guid', 'email');
   const missing = () => notFound('UnknownIdentifierError', 'notFound', `Order ${orderCode} not found`, 'orderCode');
   const data = orderCode.length <= 32 ? await findOrder(ctx.dbh.db, orderCode.trim().toUpperCase()) : undefined;
-  if (!data || data.order.base_site !== site || data.order.status === PENDING_PAYMENT_STATUS) throw missing();
+  if (!data || data.order.base_site !== site || data.order.status === PENDING_PAYMENT_STATUS || data.order.user_id !== null) throw missing();
   const ok = (email !== undefined && email !== '' && data.order.email.toLowerCase() === email) || (cartGuid !== undefined && cartGuid !== '' && data.order.cart_guid === cartGuid);
   if (!ok) throw missing();
   return orderView(ctx.dbh.db, data, pickLang(site, langParam, data.order.lang));

@@ -1,13 +1,20 @@
 /**
- * Placing an order (spec §2, §7; DESIGN "Concurrency and integrity"; ADR 0004).
+ * Placing an order (spec §2, §7; DESIGN "Concurrency and integrity"; ADR 0004, ADR 0014).
  *
  * Steps:
  * 1. Idempotency: claim `(base site, Idempotency-Key)` by inserting an `in_progress` row
- *    (`ON CONFLICT DO NOTHING`). When the key is already known:
- *    - another cart → 422 `IdempotencyError` `idempotencyKeyReused`;
+ *    (`ON CONFLICT DO NOTHING`) with the hash of the request ({@link placeOrderRequestHash}: site,
+ *    user, cart, intent, card as brand/last 4/expiry, saved method) and a lease of
+ *    {@link IDEMPOTENCY_LEASE_MS}. When the key is already known:
+ *    - another request (another hash; older rows: another cart) → 422 `IdempotencyError`
+ *      `idempotencyKeyReused`, subject `Idempotency-Key` (issue 9 item 7);
  *    - done → the same order again (200);
  *    - failed (a payment was declined) → the same error again;
- *    - still in progress → 409 `CheckoutError` `requestInProgress`.
+ *    - in progress, lease running → 409 `CheckoutError` `requestInProgress`;
+ *    - in progress, lease over (its request died, issue 9 item 5) → this retry takes the key over
+ *      with a conditional update (of racing retries one wins, the others get 409) and carries on:
+ *      from the pending order the key had reserved (steps 4–5, {@link resumePlacement}), or from
+ *      step 2 when nothing was reserved.
  * 2. Readiness checks (email, addresses, delivery mode, lines, payment intent of this cart);
  *    every missing piece listed (400 `CheckoutError`).
  * 3. Transaction 1 (reserve): cart `open → placing` (a conditional update: one placement per
@@ -15,8 +22,10 @@
  *    `computeCartTotals`, stock taken per line with a conditional decrement
  *    (`available >= n`; failure → rollback, 409 `InsufficientStockError` naming the entry), and
  *    the order written as `pendingPayment` with frozen prices.
+ *    The key records the order it reserved (same transaction).
  * 4. Payment, outside any transaction: the intent's amount is aligned with the order total, then
- *    confirmed with the payment method.
+ *    confirmed with the payment method (provider idempotency key `site:key`). Provider calls run
+ *    within {@link PAYMENT_DEADLINE_MS} of the claim; past it the outcome is unknown (below).
  * 5. Transaction 2:
  *    - succeeded → order `created` with the card summary, cart `ordered`, key `done`; the
  *      confirmation email is queued after commit;
@@ -41,27 +50,37 @@
  *
  * So a charge never happens without an order (the pending order exists first) and stock is
  * never kept for a failed payment (transaction 2 gives it back). If the process dies between
- * steps 3 and 5 the order stays `pendingPayment` with its stock; {@link reconcilePendingOrder}
- * settles it from the provider's status.
+ * steps 3 and 5 (or the provider's answer is lost) the order stays `pendingPayment` with its stock
+ * and its key `in_progress`; once the lease is over, a retry with the same key resumes it, and the
+ * sweeper (flows/sweep-pending-orders.ts: at start-up, then every 15 s) settles it with
+ * {@link reconcilePendingOrder} from the provider's status — within a minute of the reservation.
+ * Stock plus the units of orders (pending or placed) stays equal to the stock before, whatever the
+ * moment of the crash (issue 9 item 5; tested by killing the process, test/crash-recovery.test.ts).
+ *
+ * Crash points for those tests (`CRASH_AT=afterClaim|afterReserve|afterCharge`) are TEST-ONLY:
+ * the configuration refuses the variable unless NODE_ENV=test ({@link crashIfAsked}).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Order, PaymentMethodInput } from '@store/contracts';
-import type { CartLine, Executor, OrderEntryRow, OrderRow } from '@store/db';
+import type { CartLine, Executor, IdempotencyRow, OrderEntryRow, OrderRow, OrderWithEntries } from '@store/db';
 import {
   claimIdempotencyKey,
   deleteOrder,
+  findIdempotencyKeyOfPendingOrder,
   findCart,
   findGiftVariants,
   findOrder,
   findPaymentIntent,
   findSavedPaymentMethod,
   getAvailable,
-  incrementStock,
+  incrementStockMany,
   insertOrder,
   markIdempotencyDone,
   markIdempotencyFailed,
+  markIdempotencyReserved,
   orderCodeExists,
   releaseIdempotencyKey,
+  takeOverIdempotencyKey,
   transitionCartStatus,
   transitionOrderStatus,
   tryDecrementStock,
@@ -73,7 +92,8 @@ import type { BaseSiteId, ErrorKind, FieldError, Lang } from '@store/domain';
 import { checkStock, conflict, DomainError, generateOrderCode, invalidInput, isDomainError, notFound, ValidationErrors } from '@store/domain';
 import { sendOrderConfirmation } from '../email/order-confirmation.ts';
 import type { ConfirmOptions, ConfirmResult, DeclineCode, PaymentMethodInput as ProviderPaymentMethod } from '../payments/provider.ts';
-import { supportsCustomers } from '../payments/provider.ts';
+import { cardBrand, supportsCustomers } from '../payments/provider.ts';
+import type { CrashPoint } from '../config.ts';
 import { computeCart, isDeliveryModeCode, nameOf, parseAddress, unitPriceOf } from './cart-view.ts';
 import { cartNotFound, cartNotOpen, ownsCart } from './cart.ts';
 import type { CommerceContext, Shopper } from './context.ts';
@@ -83,17 +103,49 @@ import { cartGiftCardAllocation, emailIssuedGiftCards, giftCardsNoLongerCover, g
 import { recordOrderPromotions, releaseOrderPromotions } from './promotions.ts';
 import { orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS, type StoredTaxLine } from './order-view.ts';
 
+/** Transactions of the flow that only touch the database are re-run on a PostgreSQL deadlock or serialization failure. */
+const RETRY_ON_CONFLICT = { retries: 2 } as const;
+
 /** Longest idempotency key accepted. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
-/** Thrown when a key is reused with another cart: the route answers HTTP 422. */
+/**
+ * Time budget of the payment provider calls of one placement, in ms, counted from the claim of the
+ * idempotency key (issue 9 item 5, ADR 0014): no provider call starts after it, and a call still
+ * running then is given up (the outcome is asked again later, see {@link reconcilePendingOrder}).
+ * Stripe answers in well under a second; 25 s leaves room for its own network retries.
+ */
+export const PAYMENT_DEADLINE_MS = 25_000;
+
+/**
+ * Lease of an `in_progress` idempotency key, in ms (issue 9 item 5, ADR 0014): the payment budget
+ * ({@link PAYMENT_DEADLINE_MS}) plus 20 s for the request's database transactions. A request that
+ * is alive has finished within its lease, so a retry after it may take the key over, and the
+ * pending-order sweeper may settle its order, without racing it.
+ */
+export const IDEMPOTENCY_LEASE_MS = PAYMENT_DEADLINE_MS + 20_000;
+
+/**
+ * A payment provider call that did not answer before the placement's deadline
+ * ({@link PAYMENT_DEADLINE_MS}): HTTP 503 (the API's generic server-error body). Nothing is lost: a
+ * reserved order stays pending until a retry with the same key or the sweeper settles it.
+ */
+export class PaymentDeadlineError extends Error {
+  readonly statusCode = 503;
+  constructor(call: string) {
+    super(`The payment provider did not answer in time (${call})`);
+    this.name = 'PaymentDeadlineError';
+  }
+}
+
+/** Thrown when a key is reused with another request (issue 9 item 7): the route answers HTTP 422. */
 export class IdempotencyKeyReusedError extends Error {
   readonly status = 422;
   readonly type = 'IdempotencyError';
   readonly reason = 'idempotencyKeyReused';
   readonly subject = 'Idempotency-Key';
   constructor() {
-    super('This idempotency key was already used with another cart');
+    super('This idempotency key was already used for another request');
     this.name = 'IdempotencyKeyReusedError';
   }
   /** The OCC error body. */
@@ -119,6 +171,97 @@ export interface PlaceOrderInput {
   savedPaymentMethodId?: string | undefined;
   /** customers only: keep the card of `paymentMethod` once paid */
   saveCard?: boolean | undefined;
+}
+
+/**
+ * The parts of a placeOrder request that define the order and its payment (issue 9 item 7, ADR
+ * 0014): who (site, user), what (the cart), and how it is paid (intent, card or saved method).
+ */
+export interface PlaceOrderRequestParts {
+  site: BaseSiteId;
+  cartGuid: string;
+  /** the signed-in customer, or null for the anonymous (machine-token) user */
+  userId: string | null;
+  paymentIntentId?: string | undefined;
+  paymentMethod?: PaymentMethodInput | undefined;
+  savedPaymentMethodId?: string | undefined;
+}
+
+/**
+ * SHA-256 (hex) of the canonical placeOrder request stored with its idempotency key (issue 9 item
+ * 7, ADR 0014): `POST`, the path (site, user, cart guid), the payment intent, the saved method id,
+ * and the card as brand, last 4, length and expiry — never the card number itself (PCI DSS: no
+ * derivative of a card number is stored; a Stripe `pm_…` id is not card data and is kept whole).
+ * `lang` (how the answer is worded) and `saveCard` (done after the payment; the storefront's
+ * double-submit path does not resend it) are left out, so they never make a retry "another request".
+ */
+export function placeOrderRequestHash(p: PlaceOrderRequestParts): string {
+  const canonical = JSON.stringify([
+    'POST',
+    `/${p.site}/users/${p.userId ?? 'anonymous'}/carts/${p.cartGuid}/placeOrder`,
+    p.paymentIntentId ?? null,
+    p.savedPaymentMethodId ?? null,
+    paymentMethodFingerprint(p.paymentMethod),
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+function paymentMethodFingerprint(m: PaymentMethodInput | undefined): unknown {
+  if (!m) return null;
+  if ('stripePaymentMethodId' in m) return ['stripe', m.stripePaymentMethodId];
+  const digits = m.testCardNumber.replace(/[\s-]/g, '');
+  return ['card', cardBrand(digits), digits.slice(-4), digits.length, m.expMonth ?? null, m.expYear ?? null];
+}
+
+/** Whether an existing key was claimed by this same request (older rows: by the same cart). */
+function sameRequest(ex: IdempotencyRow, cartGuid: string, requestHash: string): boolean {
+  return ex.request_hash !== null ? ex.request_hash === requestHash : ex.cart_guid === cartGuid;
+}
+
+/** End of a lease that starts at `now` (ISO-8601). */
+function leaseFrom(now: Date): string {
+  return new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString();
+}
+
+/** Whether the lease of an `in_progress` key is over (rows older than leases: created_at + lease). */
+function leaseIsOver(row: IdempotencyRow, now: Date): boolean {
+  const end = row.lease_expires_at !== null ? Date.parse(row.lease_expires_at) : Date.parse(row.created_at) + IDEMPOTENCY_LEASE_MS;
+  return !(end > now.getTime());
+}
+
+/**
+ * TEST-ONLY crash hook (`CRASH_AT`, refused by the configuration unless NODE_ENV=test; issue 9
+ * item 5): at the configured point the process kills itself with SIGKILL, the way `kill -9` or a
+ * power cut would stop it. Does nothing in every other run.
+ */
+function crashIfAsked(ctx: CommerceContext, point: CrashPoint): void {
+  if (ctx.crashAt !== point) return;
+  ctx.log.warn({ crashAt: point }, 'TEST-ONLY crash hook: killing the process');
+  process.kill(process.pid, 'SIGKILL');
+  throw new Error(`crash hook ${point}`);
+}
+
+/**
+ * Runs one payment provider call within the placement's deadline (`deadline`: epoch ms on the real
+ * clock — a test's fixed clock must not stop the payment; `call` names the call in the error). A
+ * call still running at the deadline is abandoned: its late answer is ignored.
+ * @throws PaymentDeadlineError when the deadline is past (the call is not started) or the call is
+ *   still running at it; otherwise what the call throws
+ */
+export async function beforeDeadline<T>(deadline: number, call: string, run: () => Promise<T>): Promise<T> {
+  const left = deadline - Date.now();
+  if (left <= 0) throw new PaymentDeadlineError(call);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      run(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new PaymentDeadlineError(call)), left);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** How the intent is charged: the method and the provider options. */
@@ -174,7 +317,8 @@ interface Reservation {
 
 /**
  * Places the order of a cart (see module comment). Answers the order confirmation data.
- * @throws IdempotencyKeyReusedError (422); DomainError 400/404/409 as described above
+ * @throws IdempotencyKeyReusedError (422); DomainError 400/404/409 as described above;
+ *   PaymentDeadlineError (503) when the payment provider does not answer in time
  */
 export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput): Promise<Order> {
   const key = validateKey(input.idempotencyKey);
@@ -187,10 +331,15 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput): 
     throw invalidInput('ValidationError', 'customerOnly', 'Sign in to use saved cards', input.savedPaymentMethodId !== undefined ? 'savedPaymentMethodId' : 'saveCard');
   }
 
-  const claim = await claimIdempotencyKey(db, { baseSite: site, key, cartGuid, now: ctx.now().toISOString() });
+  // Provider calls of this request end by this time (real clock; see PAYMENT_DEADLINE_MS).
+  const deadline = Date.now() + PAYMENT_DEADLINE_MS;
+  const requestHash = placeOrderRequestHash({ ...input, userId: shopper.userId });
+  const now = ctx.now();
+  const claim = await claimIdempotencyKey(db, { baseSite: site, key, cartGuid, requestHash, now: now.toISOString(), leaseUntil: leaseFrom(now) });
+  let takenOver: IdempotencyRow | null = null;
   if (!claim.claimed) {
     const ex = claim.existing;
-    if (ex.cart_guid !== cartGuid) throw new IdempotencyKeyReusedError();
+    if (!sameRequest(ex, cartGuid, requestHash)) throw new IdempotencyKeyReusedError();
     if (ex.status === 'done' && ex.order_code) {
       const data = await findOrder(db, ex.order_code);
       if (data) return orderView(db, data, pickLang(site, input.lang, data.order.lang));
@@ -199,21 +348,74 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput): 
       const f = JSON.parse(ex.response_json) as StoredFailure;
       throw new DomainError(f.kind, f.subject === undefined ? { type: f.type, reason: f.reason, message: f.message } : { type: f.type, reason: f.reason, subject: f.subject, message: f.message });
     }
-    throw conflict('CheckoutError', 'requestInProgress', 'This order is already being placed; wait for the first request to finish', 'Idempotency-Key');
+    // In progress: while its lease runs the first request may still be working. After it, that
+    // request is gone (crash): this retry takes the key over, and of two racing retries one wins.
+    const takeOver =
+      ex.status === 'in_progress' &&
+      leaseIsOver(ex, now) &&
+      (await takeOverIdempotencyKey(db, { baseSite: site, key, previousLease: ex.lease_expires_at, leaseUntil: leaseFrom(now) }));
+    if (!takeOver) throw conflict('CheckoutError', 'requestInProgress', 'This order is already being placed; wait for the first request to finish', 'Idempotency-Key');
+    takenOver = ex;
+    ctx.log.info({ site, orderCode: ex.order_code }, 'idempotency key taken over after its lease ended');
+  }
+  crashIfAsked(ctx, 'afterClaim');
+
+  if (takenOver) {
+    // The crashed request may have reserved (and even charged) already: carry on from there.
+    const pending = await pendingOrderOf(ctx, takenOver);
+    if (pending) return resumePlacement(ctx, input, key, pending, shopper, deadline);
   }
 
   let reservation: Reservation;
   let charge: Charge;
   try {
     await checkReadiness(ctx, input);
-    charge = await chargeOf(ctx, input, shopper);
-    reservation = await reserve(ctx, input);
+    charge = await chargeOf(ctx, input, shopper, deadline);
+    reservation = await reserve(ctx, input, key);
   } catch (error) {
     // Nothing happened yet: forget the key so the shopper can fix the cart and retry with it.
     await releaseIdempotencyKey(db, site, key);
     throw error;
   }
-  const placed = await chargeAndSettle(ctx, input, key, reservation, charge);
+  crashIfAsked(ctx, 'afterReserve');
+  const placed = await chargeAndSettle(ctx, input, key, reservation, charge, deadline);
+  if (input.saveCard && shopper.userId && charge.customerId) await saveCardAfterPayment(ctx, shopper.userId, charge.customerId, input.paymentMethod);
+  return placed;
+}
+
+/** The order a taken-over key had reserved, if it is still pending (older keys: the cart's pending order). */
+async function pendingOrderOf(ctx: CommerceContext, key: IdempotencyRow): Promise<OrderWithEntries | undefined> {
+  const db = ctx.dbh.db;
+  let code = key.order_code;
+  if (code === null && key.request_hash === null) {
+    const row = await db.selectFrom('orders').select('code').where('cart_guid', '=', key.cart_guid).where('status', '=', PENDING_PAYMENT_STATUS).executeTakeFirst();
+    code = row?.code ?? null;
+  }
+  if (code === null) return undefined;
+  const data = await findOrder(db, code);
+  return data && data.order.status === PENDING_PAYMENT_STATUS ? data : undefined;
+}
+
+/** The reservation of a pending order, as transaction 1 would have answered it. */
+function reservationOf(data: OrderWithEntries): Reservation {
+  return {
+    order: data.order,
+    entries: data.entries,
+    taken: data.entries.map((e) => ({ variantCode: e.variant_code, qty: Number(e.qty) })),
+    lang: data.order.lang === 'fr' ? 'fr' : 'en',
+  };
+}
+
+/**
+ * A retry that took over the key of a request that died after its reservation (issue 9 item 5):
+ * the same request (same hash) goes on with steps 4–5 on the pending order. The provider gets the
+ * same idempotency key as the first attempt, so a charge that already went through is answered
+ * again, never made twice.
+ */
+async function resumePlacement(ctx: CommerceContext, input: PlaceOrderInput, key: string, pending: OrderWithEntries, shopper: Shopper, deadline: number): Promise<Order> {
+  ctx.log.info({ orderCode: pending.order.code }, 'resuming an order whose first request stopped');
+  const charge = await chargeOf(ctx, input, shopper, deadline);
+  const placed = await chargeAndSettle(ctx, input, key, reservationOf(pending), charge, deadline);
   if (input.saveCard && shopper.userId && charge.customerId) await saveCardAfterPayment(ctx, shopper.userId, charge.customerId, input.paymentMethod);
   return placed;
 }
@@ -221,9 +423,10 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput): 
 /**
  * The payment method and provider options of a placement: a saved method of the customer, or the
  * given method (charged for the customer's provider customer when the card is to be saved).
- * @throws 404 `UnknownIdentifierError` `paymentMethodNotFound`; 400 `PaymentError` `notSupported`
+ * @throws 404 `UnknownIdentifierError` `paymentMethodNotFound`; 400 `PaymentError` `notSupported`;
+ *   PaymentDeadlineError
  */
-async function chargeOf(ctx: CommerceContext, input: PlaceOrderInput, shopper: Shopper): Promise<Charge> {
+async function chargeOf(ctx: CommerceContext, input: PlaceOrderInput, shopper: Shopper, deadline: number): Promise<Charge> {
   if (!shopper.userId || (input.savedPaymentMethodId === undefined && !input.saveCard)) return { paymentMethod: input.paymentMethod };
   if (!supportsCustomers(ctx.payments)) throw invalidInput('PaymentError', 'notSupported', 'Saved payment methods are not available', 'savedPaymentMethodId');
   const customer = { id: shopper.userId, email: shopper.email ?? '' };
@@ -232,9 +435,9 @@ async function chargeOf(ctx: CommerceContext, input: PlaceOrderInput, shopper: S
     if (!saved || saved.provider !== ctx.payments.name) {
       throw notFound('UnknownIdentifierError', 'paymentMethodNotFound', `Payment method ${input.savedPaymentMethodId} not found`, 'savedPaymentMethodId');
     }
-    return { paymentMethod: { providerPaymentMethodId: saved.provider_payment_method_id }, customerId: await ensurePaymentCustomer(ctx, customer) };
+    return { paymentMethod: { providerPaymentMethodId: saved.provider_payment_method_id }, customerId: await beforeDeadline(deadline, 'customer', () => ensurePaymentCustomer(ctx, customer)) };
   }
-  return { paymentMethod: input.paymentMethod, customerId: await ensurePaymentCustomer(ctx, customer), saveForFuture: true };
+  return { paymentMethod: input.paymentMethod, customerId: await beforeDeadline(deadline, 'customer', () => ensurePaymentCustomer(ctx, customer)), saveForFuture: true };
 }
 
 /** Saves the card just paid with on the customer (logged, never thrown: the order is placed). */
@@ -283,11 +486,14 @@ async function checkReadiness(ctx: CommerceContext, input: PlaceOrderInput): Pro
   if (problems.length > 0) throw new ValidationErrors(problems, 'CheckoutError');
 }
 
-/** Step 3: transaction 1. */
-async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Reservation> {
+/** Step 3: transaction 1 (the key records the order it reserves, so a retry or the sweeper finds it). */
+async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string): Promise<Reservation> {
   const { site } = input;
   const now = ctx.now();
   const nowIso = now.toISOString();
+  // Nothing in this transaction reaches outside the database, so a PostgreSQL deadlock or
+  // serialization failure (40P01/40001; stock rows are locked in code order, but gift-card and
+  // coupon rows follow the cart) simply runs it again (issue 9).
   return withTransaction(ctx.dbh, async (trx) => {
     if (!(await transitionCartStatus(trx, input.cartGuid, 'open', 'placing', nowIso))) {
       const c = await findCart(trx, input.cartGuid);
@@ -364,6 +570,7 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Re
     });
     const giftsSkipped = await addFreeGifts(trx, { site, code, lang, gifts: pricing.result.gifts, entries, taken });
     await insertOrder(trx, order, entries);
+    await markIdempotencyReserved(trx, site, key, code);
     await recordOrderPromotions(trx, { order, customerId: cart.user_id, now, pricing, shippingSavedMinor: totals.shippingSavedMinor, giftsSkipped });
     order.gift_card_minor = await holdOrderGiftCards(trx, order, now);
     if (order.total_minor - order.gift_card_minor <= 0) {
@@ -375,7 +582,7 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput): Promise<Re
       throw giftCardsNoLongerCover();
     }
     return { order, entries, taken, lang };
-  });
+  }, RETRY_ON_CONFLICT);
 }
 
 /** Entry type of a free-gift order line (issue 4). */
@@ -444,8 +651,8 @@ async function newOrderCode(trx: Executor, site: BaseSiteId): Promise<string> {
   throw new Error('could not draw a free order code');
 }
 
-/** Steps 4 and 5. */
-async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key: string, r: Reservation, charge: Charge): Promise<Order> {
+/** Steps 4 and 5 (provider calls within `deadline`, epoch ms). */
+async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key: string, r: Reservation, charge: Charge, deadline: number): Promise<Order> {
   const { site } = input;
   const db = ctx.dbh.db;
   const provider = ctx.payments;
@@ -461,19 +668,19 @@ async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key
     try {
       const intent = await findPaymentIntent(db, intentId);
       if (intent && (Number(intent.amount_minor) !== chargeMinor || intent.currency !== r.order.currency)) {
-        await provider.updateAmount(intent.id, chargeMinor, r.order.currency);
+        await beforeDeadline(deadline, 'updateAmount', () => provider.updateAmount(intent.id, chargeMinor, r.order.currency));
         await updatePaymentIntent(db, intent.id, { amount_minor: chargeMinor, currency: r.order.currency }, ctx.now().toISOString());
       }
       const opts: ConfirmOptions = { idempotencyKey: `${site}:${key}` };
       if (charge.customerId) opts.customerId = charge.customerId;
       if (charge.saveForFuture) opts.saveForFuture = true;
-      result = await provider.confirm(intentId, charge.paymentMethod, opts);
+      result = await beforeDeadline(deadline, 'confirm', () => provider.confirm(intentId, charge.paymentMethod, opts));
     } catch (error) {
       // Unknown outcome: ask the provider what happened before deciding.
       let status: string | null = null;
       let summary: ConfirmResult['summary'];
       try {
-        const st = await provider.status(intentId);
+        const st = await beforeDeadline(deadline, 'status', () => provider.status(intentId));
         status = st.status;
         summary = st.summary;
       } catch {
@@ -499,10 +706,14 @@ async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key
     throw new DomainError(failure.kind, { type: failure.type, reason: failure.reason, subject: 'paymentMethod', message: failure.message });
   }
 
+  crashIfAsked(ctx, 'afterCharge');
   const summaryJson = JSON.stringify(result.summary ?? {});
   const placed: Order = await withTransaction(ctx.dbh, async (trx, afterCommit) => {
     const now = ctx.now().toISOString();
     if (!(await transitionOrderStatus(trx, r.order.code, PENDING_PAYMENT_STATUS, PLACED_STATUS, { payment_summary: summaryJson }))) {
+      // Settled meanwhile (the sweeper, after this request outlived its lease): answer that order.
+      const settled = await findOrder(trx, r.order.code);
+      if (settled && settled.order.status !== PENDING_PAYMENT_STATUS) return orderView(trx, settled, r.lang);
       throw new Error(`order ${r.order.code} was no longer pending`);
     }
     await transitionCartStatus(trx, r.order.cart_guid, 'placing', 'ordered', now);
@@ -518,7 +729,7 @@ async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key
       emailIssuedGiftCards(ctx, r.order, r.lang, issued, input.publicUrl);
     });
     return view;
-  });
+  }, RETRY_ON_CONFLICT);
   ctx.log.info({ orderCode: placed.code, site }, 'order placed');
   return placed;
 }
@@ -530,7 +741,7 @@ async function release(ctx: CommerceContext, r: Reservation, opts: { site: BaseS
     // Only the transaction that still finds the order pending undoes the reservation.
     const data = await findOrder(trx, r.order.code);
     if (data && data.order.status === PENDING_PAYMENT_STATUS) {
-      for (const t of r.taken) await incrementStock(trx, t.variantCode, t.qty);
+      await incrementStockMany(trx, r.taken);
       await releaseOrderPromotions(trx, r.order.code);
       await releaseOrderGiftCards(trx, r.order.code, ctx.now());
       await deleteOrder(trx, r.order.code);
@@ -542,7 +753,7 @@ async function release(ctx: CommerceContext, r: Reservation, opts: { site: BaseS
     } else {
       await trx.deleteFrom('idempotency_keys').where('base_site', '=', opts.site).where('key', '=', opts.key).execute();
     }
-  });
+  }, RETRY_ON_CONFLICT);
 }
 
 /** Cancels an intent the shopper sent for an order gift cards paid in full (logged, never thrown). */
@@ -562,46 +773,69 @@ function errorInfo(error: unknown): { name: string; message: string } {
 }
 
 /**
- * Settles an order left `pendingPayment` by a crash between reservation and payment: when the
- * provider says the intent succeeded the order is placed (cart ordered, key done); when it did not
- * succeed the intent is cancelled and the reservation released. Meant for an operator job
- * (`listPendingOrdersBefore`); answers the resulting status or null when nothing was pending.
+ * Settles an order left `pendingPayment` by a request that stopped between reservation and payment
+ * (a crash; issue 9 item 5, ADR 0014). Run by the sweeper (flows/sweep-pending-orders.ts):
+ * - while the key of the order's request holds a live lease, the request (or a retry that took the
+ *   key over) may still be working: nothing is done (null);
+ * - otherwise the key is taken over (conditional update: a retry arriving now gets 409 until this
+ *   is done) and the provider asked: a succeeded intent places the order (cart ordered, key done,
+ *   e-gift cards issued); any other intent is cancelled first and asked again — a confirmation still
+ *   on its way can then no longer charge — and only a cancelled one (or an order gift cards paid
+ *   alone: nothing was charged) releases the reservation (stock back, order deleted, cart open, key
+ *   forgotten so the same key may be used again). An intent still `processing` is left for later.
+ * Answers 'created', 'released', or null when nothing was settled.
+ * @throws when the provider or the database fails (the sweeper logs it and tries again later)
  */
 export async function reconcilePendingOrder(ctx: CommerceContext, orderCode: string): Promise<'created' | 'released' | null> {
   const db = ctx.dbh.db;
   const data = await findOrder(db, orderCode);
   if (!data || data.order.status !== PENDING_PAYMENT_STATUS) return null;
-  const { order, entries } = data;
+  const { order } = data;
   const site = order.base_site as BaseSiteId;
-  const key = await db
-    .selectFrom('idempotency_keys')
-    .select('key')
-    .where('base_site', '=', site)
-    .where('cart_guid', '=', order.cart_guid)
-    .where('status', '=', 'in_progress')
-    .executeTakeFirst();
-  // A gift-card-only order (no intent) was never charged by a provider: release it, the shopper retries.
-  const st = order.payment_intent_id ? await ctx.payments.status(order.payment_intent_id) : null;
+  const now = ctx.now();
+  const keyRow = await findIdempotencyKeyOfPendingOrder(db, { baseSite: site, code: order.code, cartGuid: order.cart_guid });
+  if (keyRow) {
+    if (!leaseIsOver(keyRow, now)) return null;
+    if (!(await takeOverIdempotencyKey(db, { baseSite: site, key: keyRow.key, previousLease: keyRow.lease_expires_at, leaseUntil: leaseFrom(now) }))) return null;
+  }
+  const key = keyRow?.key ?? '';
+  const deadline = Date.now() + PAYMENT_DEADLINE_MS;
+  const intentId = order.payment_intent_id;
+  let st = intentId ? await beforeDeadline(deadline, 'status', () => ctx.payments.status(intentId)) : null;
+  if (st && st.status !== 'succeeded' && st.status !== 'processing' && st.status !== 'canceled') {
+    try {
+      await beforeDeadline(deadline, 'cancel', () => ctx.payments.cancel(intentId));
+    } catch (error) {
+      // e.g. the intent succeeded in the meantime: the status read below decides
+      ctx.log.warn({ orderCode, err: errorInfo(error) }, 'could not cancel the payment intent of a pending order');
+    }
+    st = await beforeDeadline(deadline, 'status', () => ctx.payments.status(intentId));
+  }
   if (st?.status === 'succeeded') {
     const summaryJson = JSON.stringify(st.summary ?? {});
     const lang: Lang = order.lang === 'fr' ? 'fr' : 'en';
-    await withTransaction(ctx.dbh, async (trx, afterCommit) => {
-      if (!(await transitionOrderStatus(trx, orderCode, PENDING_PAYMENT_STATUS, PLACED_STATUS, { payment_summary: summaryJson }))) return;
-      await transitionCartStatus(trx, order.cart_guid, 'placing', 'ordered', ctx.now().toISOString());
-      if (key) await markIdempotencyDone(trx, site, key.key, orderCode);
+    const placed = await withTransaction(ctx.dbh, async (trx, afterCommit) => {
+      const nowIso = ctx.now().toISOString();
+      if (!(await transitionOrderStatus(trx, orderCode, PENDING_PAYMENT_STATUS, PLACED_STATUS, { payment_summary: summaryJson }))) return false;
+      await transitionCartStatus(trx, order.cart_guid, 'placing', 'ordered', nowIso);
+      if (keyRow) await markIdempotencyDone(trx, site, key, orderCode);
+      await updatePaymentIntent(trx, intentId, { status: 'succeeded', payment_summary: summaryJson }, nowIso);
       await redeemOrderGiftCards(trx, orderCode, ctx.now());
       const issued = await issueOrderGiftCards(trx, order, ctx.now());
-      afterCommit(() => emailIssuedGiftCards(ctx, order, lang, issued));
-    });
-    return 'created';
+      const fresh = await findOrder(trx, orderCode);
+      const view = fresh ? await orderView(trx, fresh, lang) : null;
+      afterCommit(() => {
+        if (view) ctx.mailer.sendInBackground(() => sendOrderConfirmation(ctx.mailer, view, lang, {}), `order confirmation ${view.code}`);
+        emailIssuedGiftCards(ctx, order, lang, issued);
+      });
+      return true;
+    }, RETRY_ON_CONFLICT);
+    if (placed) ctx.log.info({ orderCode, site }, 'pending order placed: the payment had succeeded');
+    return placed ? 'created' : null;
   }
-  if (order.payment_intent_id) await ctx.payments.cancel(order.payment_intent_id);
-  const r: Reservation = {
-    order,
-    entries,
-    taken: entries.map((e) => ({ variantCode: e.variant_code, qty: Number(e.qty) })),
-    lang: order.lang === 'fr' ? 'fr' : 'en',
-  };
-  await release(ctx, r, { site, key: key?.key ?? '', failure: null });
+  if (st && st.status !== 'canceled') return null;
+  if (intentId) await updatePaymentIntent(db, intentId, { status: 'canceled' }, ctx.now().toISOString());
+  await release(ctx, reservationOf(data), { site, key, failure: null });
+  ctx.log.info({ orderCode, site }, 'pending order released: it was never charged');
   return 'released';
 }

@@ -134,7 +134,7 @@ export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceCont
         tags: ['checkout'],
         summary: 'Place the order (header Idempotency-Key required): reserves stock, charges, creates the order',
         description:
-          'Same key and cart after success: the same order. Same key with another cart: 422 idempotencyKeyReused. While the first request runs: 409 requestInProgress. Declined card: 400 PaymentError (cardDeclined, insufficientFunds, ...), no order, stock unchanged. Not enough stock: 409 InsufficientStockError naming the entry.',
+          'Same key and same request (site, user, cart, payment intent, card or saved method) after success: the same order. Same key with another request: 422 IdempotencyError idempotencyKeyReused (subject Idempotency-Key). While the first request runs (its lease, 45 s): 409 requestInProgress; after it (the first request died) a retry takes the key over and completes the order. Declined card: 400 PaymentError (cardDeclined, insufficientFunds, ...), no order, stock unchanged. Not enough stock: 409 InsufficientStockError naming the entry. Payment provider not answering in time: 503.',
         security,
         params: CartParamsSchema,
         headers: z.object({ 'idempotency-key': z.string().optional() }),

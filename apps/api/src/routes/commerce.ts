@@ -41,11 +41,20 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
     mailer,
     log: scope.log,
     now: opts.now ?? (() => new Date()),
+    // TEST-ONLY: loadConfig refuses CRASH_AT unless NODE_ENV=test (issue 9 item 5)
+    crashAt: config.CRASH_AT,
   };
-  const stopSweeper = (opts.sweeper ?? !opts.now) ? startPendingOrderSweeper(ctx) : () => {};
-  // Emails still being sent finish before the app (and its database) closes.
+  // Pending orders left by a crash are settled at start-up (once the app is ready), then every 15 s
+  // (issue 9 item 5).
+  let stopSweeper: () => Promise<void> = async () => {};
+  if (opts.sweeper ?? !opts.now) {
+    scope.addHook('onReady', async () => {
+      stopSweeper = startPendingOrderSweeper(ctx);
+    });
+  }
+  // Emails still being sent, and a sweep in progress, finish before the app (and its database) closes.
   scope.addHook('onClose', async () => {
-    stopSweeper();
+    await stopSweeper();
     await (opts.mailer ? mailer.flush() : mailer.close());
   });
   registerCartRoutes(scope, ctx);

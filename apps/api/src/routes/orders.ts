@@ -1,8 +1,9 @@
 /**
  * Order routes (spec §7 getOrderConfirmationData; ADR 0004, ADR 0008), under /rest/v2/:baseSiteId:
- * - `GET /users/{userId}/orders/{orderCode}`: `anonymous` (machine token) — a guest order, shown
- *   to who gives its email or cart guid; `current` (customer token) — one of the customer's orders.
- *   Anything else answers the same 404 as an unknown code.
+ * - `GET /users/{userId}/orders/{orderCode}`: `anonymous` (machine token) — a guest order (never
+ *   one that belongs to a registered customer, issue 9 item 7), shown to who gives its email or cart
+ *   guid; `current` (customer token) — one of the customer's orders. Anything else answers the same
+ *   404 as an unknown code.
  * - `PUT /users/anonymous/orders/{orderCode}/createuser` (machine token) `{password, cartGuid}`:
  *   the guest order becomes an account (201).
  */
@@ -26,7 +27,7 @@ export function registerOrderRoutes(scope: FastifyInstance, ctx: CommerceContext
       onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
-        summary: "An order: users/anonymous — a guest order (?email= of the order or ?cartGuid= of its cart); users/current — one of the customer's orders",
+        summary: "An order: users/anonymous — a guest order (?email= of the order or ?cartGuid= of its cart; a registered customer's order answers 404 there); users/current — one of the customer's orders",
         security: USER_SECURITY,
         params: z.object({ baseSiteId: z.string(), userId: z.string().max(64), orderCode: z.string().max(32) }),
         querystring: GetOrderQuerySchema,
