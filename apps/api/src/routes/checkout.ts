@@ -17,6 +17,8 @@ import {
   PaymentIntentResponseSchema,
   PlaceOrderRequestSchema,
   SetEmailRequestSchema,
+  codeInput,
+  tokenInput,
 } from '@store/contracts';
 import { createPaymentIntent, getDeliveryModes, setBillingAddress, setDeliveryAddress, setDeliveryMode, setEmail } from '../flows/checkout.ts';
 import type { CommerceContext } from '../flows/context.ts';
@@ -103,7 +105,7 @@ export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceCont
         summary: 'Choose the shipping method (?deliveryModeId=standard|expedited)',
         security,
         params: CartParamsSchema,
-        querystring: CartLangQuerySchema.extend({ deliveryModeId: z.string().optional() }),
+        querystring: CartLangQuerySchema.extend({ deliveryModeId: codeInput().optional() }),
         response: { 200: CartSchema, ...errors },
       },
     },
@@ -137,7 +139,7 @@ export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceCont
           'Same key and cart after success: the same order. Same key with another cart: 422 idempotencyKeyReused. While the first request runs: 409 requestInProgress. Declined card: 400 PaymentError (cardDeclined, insufficientFunds, ...), no order, stock unchanged. Not enough stock: 409 InsufficientStockError naming the entry.',
         security,
         params: CartParamsSchema,
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: z.object({ 'idempotency-key': tokenInput().optional() }),
         body: PlaceOrderRequestSchema,
         response: { 200: OrderSchema, ...errors, 422: OccErrorBodySchema },
       },
