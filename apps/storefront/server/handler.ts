@@ -17,6 +17,7 @@ import type { StorefrontLoadContext } from '../app/lib/load-context.ts';
 import { requestHost } from '../app/lib/request-info.ts';
 import { createAuthService } from '../app/lib/auth/service.server.ts';
 import { csrfGuard } from '../app/lib/csrf.server.ts';
+import { requestGuard } from '../app/lib/request-guard.server.ts';
 import { applySecurityHeaders, createNonce } from '../app/lib/security.server.ts';
 import { createTokenProvider } from '../app/lib/token.server.ts';
 import { compressResponse, createAssetCompressor, precompressAssets } from './compression.ts';
@@ -84,8 +85,8 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     if (file) return file;
 
     const nonce = createNonce();
-    // issue 3: CSRF check of every state-changing request, before any action runs
-    const refused = await csrfGuard(request);
+    // issue 9: methods, NUL in the URL, unreadable bodies; issue 3: CSRF check of every state-changing request, before any action runs
+    const refused = (await requestGuard(request)) ?? (await csrfGuard(request));
     if (refused) {
       applySecurityHeaders(refused.headers, nonce);
       return refused;

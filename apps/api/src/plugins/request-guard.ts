@@ -56,15 +56,19 @@ export function methodNotAllowedBody(method: string, path: string, allowed: stri
 }
 
 const STOREFRONT_405 = {
-  en: { title: 'Method not allowed', body: 'This page does not accept this kind of request.' },
-  fr: { title: 'Méthode non permise', body: 'Cette page n’accepte pas ce type de requête.' },
+  en: { title: 'Method not allowed', body: 'This page does not accept this kind of request.', back: 'Back to the store' },
+  fr: { title: 'Méthode non permise', body: 'Cette page n’accepte pas ce type de requête.', back: 'Retour à la boutique' },
 } as const;
 
-/** The 405 page of a storefront path, in the path's language (`/fr...` French). */
+/**
+ * The 405 page of a storefront path, in the path's language (`/fr...` French). It looks like the
+ * storefront's own refusal pages (apps/storefront/app/lib/refusal.server.ts): the storefront
+ * cannot answer it, as the web `Request` it takes refuses `TRACE`.
+ */
 export function storefrontMethodNotAllowedPage(path: string): string {
   const fr = path === '/fr' || path.startsWith('/fr/');
   const t = fr ? STOREFRONT_405.fr : STOREFRONT_405.en;
-  return `<!doctype html><html lang="${fr ? 'fr-CA' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.title}</title></head><body><main><h1>${t.title}</h1><p>${t.body}</p><p><a href="${fr ? '/fr' : '/'}">Brewhaus</a></p></main></body></html>`;
+  return `<!doctype html><html lang="${fr ? 'fr-CA' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.title}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#222}a{color:#7a3e1d}</style></head><body><main><h1>${t.title}</h1><p role="alert">${t.body}</p><p><a href="${fr ? '/fr' : '/'}">${t.back}</a></p></main></body></html>`;
 }
 
 /** Installs the method and URL guards on `app` (root scope, before the routes). See module comment. */
