@@ -201,7 +201,7 @@ describe('methods on storefront paths', () => {
     await t?.close();
   });
 
-  it('only GET, HEAD and POST reach the storefront; TRACE and the others answer 405 in the path language (TRACE /cart was 500)', async () => {
+  it('only GET, HEAD and POST reach the storefront; TRACE and the others answer 405 in the path language (TRACE /cart was 500); a bad Host 400', async () => {
     for (const method of ['GET', 'POST'] as const) {
       const res = await t.app.inject({ method, url: '/cart' });
       expect(res.statusCode).toBe(200);
@@ -216,6 +216,12 @@ describe('methods on storefront paths', () => {
     const fr = await t.app.inject({ method: 'TRACE', url: '/fr/panier' });
     expect(fr.statusCode).toBe(405);
     expect(fr.body).toContain('Méthode non permise');
+    // a Host header that is no host (the storefront's web Request is built from it) → 400, not 500
+    for (const host of ['a b', '[', 'x:99999']) {
+      const res = await t.app.inject({ method: 'GET', url: '/cart', headers: { host } });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json<OccBody>().errors).toEqual([expect.objectContaining({ reason: 'invalidHost', subject: 'Host' })]);
+    }
     // an API path under the catch-all: its own methods, not the storefront's
     const api = await t.app.inject({ method: 'POST', url: '/rest/v2/usb2c/products/BH-SIGNATURE-DARK' });
     expect(api.statusCode).toBe(405);

@@ -12,6 +12,9 @@
  *   covers parameters no schema declares (hidden routes, unknown query parameters). Storefront
  *   paths get the storefront's own 400 page in the page's language (storefront request guard).
  *
+ * - **Host.** A request for the storefront whose `Host` header is no host (`a b`, `[`) answers
+ *   400: the storefront's web `Request` is built from it (it answered 500).
+ *
  * The routes are learnt from `onRoute`, so install the guard before registering them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -93,6 +96,10 @@ export function installRequestGuard(app: FastifyInstance, opts: RequestGuardOpti
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.is404 && request.routeOptions.url !== catchAllUrl) return;
+    // the storefront gets a web Request built from the Host header: one that is no host is a bad request
+    if (!request.is404 && !URL.canParse(`http://${request.headers.host ?? 'localhost'}/`)) {
+      return reply.status(400).send({ errors: [{ type: 'BadRequestError', reason: 'invalidHost', subject: 'Host', message: 'The Host header is not a valid host' }] });
+    }
     const path = request.url.split('?')[0] ?? request.url;
     const api = opts.isApiPath(path);
     const allowed = allowedMethods(path, api);
