@@ -95,13 +95,16 @@ export function installRequestGuard(app: FastifyInstance, opts: RequestGuardOpti
   }
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.is404 && request.routeOptions.url !== catchAllUrl) return;
+    const catchAll = request.routeOptions.url === catchAllUrl;
+    if (!request.is404 && !catchAll) return;
     // the storefront gets a web Request built from the Host header: one that is no host is a bad request
-    if (!request.is404 && !URL.canParse(`http://${request.headers.host ?? 'localhost'}/`)) {
+    if (catchAll && !URL.canParse(`http://${request.headers.host ?? 'localhost'}/`)) {
       return reply.status(400).send({ errors: [{ type: 'BadRequestError', reason: 'invalidHost', subject: 'Host', message: 'The Host header is not a valid host' }] });
     }
     const path = request.url.split('?')[0] ?? request.url;
     const api = opts.isApiPath(path);
+    // a page request: the catch-all takes its method (no route scan on the storefront's hot path)
+    if (catchAll && !api) return;
     const allowed = allowedMethods(path, api);
     if (allowed.length === 0 || allowed.includes(request.method)) return;
     reply.status(405).header('allow', allowed.join(', ')).header('cache-control', 'no-store');
