@@ -12,7 +12,9 @@
  *    random UUID becomes `request.id`, is echoed in the `correlationID` response header and is
  *    logged as `correlationId` on every log line of the request; every answer also gets
  *    `X-Content-Type-Options: nosniff`, and `Strict-Transport-Security` when served over HTTPS
- *    (TRUST_PROXY decides whether an `X-Forwarded-Proto` is believed, ADR 0012);
+ *    (TRUST_PROXY decides whether an `X-Forwarded-Proto` is believed, ADR 0012); the request
+ *    guard (405 with `Allow` for a method a path has no route for, 400 for a NUL in an API URL;
+ *    issue 9);
  * 6. auth: the token endpoint (client_credentials, password, refresh_token), the revoke
  *    endpoint, `app.requireClientToken`, `app.requireCustomer`, `app.requireUser`
  *    (plugins/auth.ts, ADR 0007);
@@ -38,6 +40,7 @@ import { isBaseSiteId, notFound } from '@store/domain';
 import type { DbHandle } from '@store/db';
 import type { AppConfig } from './config.ts';
 import { installErrorHandling, notFoundBody } from './plugins/errors.ts';
+import { installRequestGuard } from './plugins/request-guard.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/medias.ts';
@@ -61,6 +64,9 @@ export interface BuildAppOptions {
   /** the storefront handler for every non-API path; null/absent: those paths answer 404 */
   storefront?: StorefrontHandler | null;
 }
+
+/** The methods the storefront answers (pages and form posts); others answer 405 (issue 9). */
+export const STOREFRONT_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
 /** Paths the storefront never answers (API, auth, media, probes). */
 export const API_PATH_PREFIXES = ['/rest/v2', '/authorizationserver', '/medias', '/healthz', '/readyz'] as const;
@@ -236,6 +242,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (!reply.hasHeader('x-content-type-options')) reply.header('x-content-type-options', 'nosniff');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
   });
+  // issue 9: 405 with Allow for a method a path has no route for; NUL in an API URL → 400
+  installRequestGuard(app, { isApiPath });
 
   // 6. auth
   await registerAuth(app);
@@ -271,10 +279,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // The storefront reads bodies itself (web Request): hand it the raw stream.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-      scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
-        if (isApiPath(request.url)) return reply.status(404).send(notFoundBody(request.method, request.url));
-        const response = await storefront(toWebRequest(request, reply), { clientAddress: request.ip });
-        return sendWebResponse(reply, response);
+      // GET, HEAD and POST only (issue 9): other methods answer 405 (request guard)
+      scope.route({
+        method: [...STOREFRONT_METHODS],
+        url: '/*',
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          if (isApiPath(request.url)) return reply.status(404).send(notFoundBody(request.method, request.url));
+          const response = await storefront(toWebRequest(request, reply), { clientAddress: request.ip });
+          return sendWebResponse(reply, response);
+        },
       });
     });
   }

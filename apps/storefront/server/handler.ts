@@ -23,6 +23,7 @@ import { createAuthService } from '../app/lib/auth/service.server.ts';
 import { createRefreshCoordinator } from '../app/lib/auth/token-lifecycle.ts';
 import { authCookieNames } from '../app/lib/auth/cookies.server.ts';
 import { csrfGuard } from '../app/lib/csrf.server.ts';
+import { requestGuard } from '../app/lib/request-guard.server.ts';
 import { applySecurityHeaders, createNonce } from '../app/lib/security.server.ts';
 import { createTokenProvider } from '../app/lib/token.server.ts';
 import { createAvailabilityGuard } from '../app/lib/unavailable.server.ts';
@@ -122,8 +123,8 @@ export async function createStorefrontHandler(
     if (file) return file;
 
     const nonce = createNonce();
-    // issue 3: CSRF check of every state-changing request, before any action runs
-    const refused = await csrfGuard(request);
+    // issue 9: methods, NUL in the URL, unreadable bodies; issue 3: CSRF check of every state-changing request, before any action runs
+    const refused = (await requestGuard(request)) ?? (await csrfGuard(request));
     if (refused) {
       applySecurityHeaders(refused.headers, nonce, url.protocol === 'https:');
       return refused;

@@ -15,7 +15,7 @@
  * `users/current`):
  * - `POST /users` sign-up → 201 {@link Customer}; 409 `DuplicateUidError`; 400 ValidationError
  *   (`invalidEmail`, `passwordTooShort`, `passwordTooLong`, `passwordTooWeak`, `passwordIsEmail`,
- *   `missing`, `tooLong`);
+ *   `missing`, `tooLong`, `invalidCharacters`: a control character, issue 9);
  * - `GET /users/current`, `PATCH /users/current`, `PUT /users/current/password` (400
  *   `PasswordMismatchError` reason `wrongPassword`; other sessions are signed out);
  * - `POST /forgottenpasswordtokens` → 202 `{}` whatever the email (429 `tooManyAttempts`);
@@ -23,6 +23,7 @@
  * - `GET /users/{anonymous|current}/customerData?cartGuid=` → {@link CustomerData} (spec §3).
  */
 import { z } from 'zod';
+import { codeInput, emailInput, INPUT_LIMITS, passwordInput, personNameInput, safeText, tokenInput } from './input.ts';
 import { ApiError, OccErrorBodySchema, parseRetryAfter, type OccError } from './errors.ts';
 import type { ApiCore, FetchLike } from './client.ts';
 
@@ -41,44 +42,73 @@ export const CustomerSchema = z.object({
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
-/** `POST users` body. Email per spec §5; password per the policy (8–128, a letter and a digit, not the email). */
+/** `POST users` body. Email per spec §5; password per the policy (8–128, a letter and a digit, not the email); names of at most 100 characters. */
 export const SignUpRequestSchema = z.object({
-  email: z.string().max(254),
-  password: z.string().max(1024),
-  firstName: z.string().max(200),
-  lastName: z.string().max(200),
+  email: emailInput(),
+  password: passwordInput(),
+  firstName: personNameInput(),
+  lastName: personNameInput(),
   perksOptIn: z.boolean().optional(),
 });
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 
 /** `PATCH users/current` body. */
 export const UpdateProfileRequestSchema = z.object({
-  firstName: z.string().max(200).optional(),
-  lastName: z.string().max(200).optional(),
+  firstName: personNameInput().optional(),
+  lastName: personNameInput().optional(),
   perksOptIn: z.boolean().optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
 
 /** `PUT users/current/password` body. */
 export const ChangePasswordRequestSchema = z.object({
-  oldPassword: z.string().max(1024),
-  newPassword: z.string().max(1024),
+  oldPassword: passwordInput(),
+  newPassword: passwordInput(),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 /** `POST forgottenpasswordtokens` body; `lang` picks the email's language (site languages only). */
 export const ForgotPasswordRequestSchema = z.object({
-  email: z.string().max(254),
+  email: emailInput(),
   lang: z.enum(['en', 'fr']).optional(),
 });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 
 /** `POST resetpassword` body. */
 export const ResetPasswordRequestSchema = z.object({
-  token: z.string().min(1).max(200),
-  newPassword: z.string().max(1024),
+  token: tokenInput(200).min(1),
+  newPassword: passwordInput(),
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+
+/**
+ * Body of `POST /authorizationserver/oauth/token` (form-encoded or JSON; RFC 6749 §4.3, §4.4, §6).
+ * Every parameter is optional here (the endpoint answers its own RFC 6749 errors when one is
+ * missing) but bounded and clean (issue 9): a bad one answers 400 `invalid_request` naming it.
+ * Other parameters pass through unread.
+ */
+export const OAuthTokenRequestSchema = z.looseObject({
+  grant_type: codeInput().optional(),
+  client_id: codeInput(INPUT_LIMITS.label).optional(),
+  client_secret: tokenInput().optional(),
+  scope: safeText(INPUT_LIMITS.label).optional(),
+  /** grant_type=password: the email */
+  username: emailInput().optional(),
+  /** grant_type=password */
+  password: passwordInput().optional(),
+  /** grant_type=refresh_token */
+  refresh_token: tokenInput().optional(),
+});
+export type OAuthTokenRequest = z.infer<typeof OAuthTokenRequestSchema>;
+
+/** Body of `POST /authorizationserver/oauth/revoke` (RFC 7009), bounded and clean like {@link OAuthTokenRequestSchema}. */
+export const OAuthRevokeRequestSchema = z.looseObject({
+  token: tokenInput().optional(),
+  token_type_hint: codeInput().optional(),
+  client_id: codeInput(INPUT_LIMITS.label).optional(),
+  client_secret: tokenInput().optional(),
+});
+export type OAuthRevokeRequest = z.infer<typeof OAuthRevokeRequestSchema>;
 
 /** An empty JSON answer `{}` (forgot password 202, reset and change password 200, revoke 200). */
 export const EmptyAnswerSchema = z.object({}).loose();
@@ -99,7 +129,7 @@ export const CustomerDataSchema = z.object({
 export type CustomerData = z.infer<typeof CustomerDataSchema>;
 
 /** `GET customerData` query. */
-export const CustomerDataQuerySchema = z.object({ cartGuid: z.string().max(64).optional() });
+export const CustomerDataQuerySchema = z.object({ cartGuid: codeInput().optional() });
 
 /** Answer of the password and refresh_token grants (spec §3 auth session record body). */
 export const CustomerTokenAnswerSchema = z.object({

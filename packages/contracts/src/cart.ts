@@ -7,6 +7,7 @@
  * `formattedValue` in the cart's locale, `currencyIso`); computations use minor units server-side.
  */
 import { z } from 'zod';
+import { codeInput } from './input.ts';
 import { LangSchema, PriceDataSchema, StockLevelStatusSchema } from './catalog.ts';
 import { AppliedCouponSchema, AppliedGiftCardSchema, AppliedPromotionSchema } from './promotions.ts';
 
@@ -156,12 +157,12 @@ export type SessionCartGuidResponse = z.infer<typeof SessionCartGuidResponseSche
  * server (positive integer, at most the per-entry maximum), so any number is accepted here.
  */
 export const AddToCartRequestSchema = z.object({
-  productCode: z.string(),
-  entryType: z.string().optional(),
+  productCode: codeInput(),
+  entryType: codeInput(16).optional(),
   qty: z.number().optional(),
-  cartGuid: z.string().optional(),
+  cartGuid: codeInput().optional(),
   lang: LangSchema.optional(),
-  csAgentId: z.string().optional(),
+  csAgentId: codeInput().optional(),
 });
 export type AddToCartRequest = z.input<typeof AddToCartRequestSchema>;
 
@@ -178,10 +179,10 @@ export type AddToCartResponse = z.infer<typeof AddToCartResponseSchema>;
 
 /** `POST /users/anonymous/addProductsToCart` body (spec §3 Multi-add payload). One unit of each code; all or nothing. */
 export const AddProductsToCartRequestSchema = z.object({
-  cartGuid: z.string().optional(),
-  productCodes: z.array(z.string()).min(1).max(50),
+  cartGuid: codeInput().optional(),
+  productCodes: z.array(codeInput()).min(1).max(50),
   lang: LangSchema.optional(),
-  csAgentId: z.string().optional(),
+  csAgentId: codeInput().optional(),
 });
 export type AddProductsToCartRequest = z.input<typeof AddProductsToCartRequestSchema>;
 
@@ -232,7 +233,7 @@ export const CartValidationResponseSchema = z.object({
 export type CartValidationResponse = z.infer<typeof CartValidationResponseSchema>;
 
 /** `POST /users/current/carts/merge` body (issue 3): the anonymous cart to merge into the customer's current cart. */
-export const CartMergeRequestSchema = z.object({ anonymousCartGuid: z.string().min(1).max(64) });
+export const CartMergeRequestSchema = z.object({ anonymousCartGuid: codeInput().min(1) });
 export type CartMergeRequest = z.infer<typeof CartMergeRequestSchema>;
 
 /**

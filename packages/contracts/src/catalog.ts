@@ -12,13 +12,14 @@
  * - `lang` is `en` or `fr`; a language the site does not sell in falls back to its default.
  */
 import { z } from 'zod';
+import { codeInput, codeListInput, INPUT_LIMITS, safeText } from './input.ts';
 
 /** `en` | `fr`. */
 export const LangSchema = z.enum(['en', 'fr']);
 export type Lang = z.infer<typeof LangSchema>;
 
 /** Path parameter of every catalogue route. */
-export const BaseSiteParamsSchema = z.object({ baseSiteId: z.string() });
+export const BaseSiteParamsSchema = z.object({ baseSiteId: codeInput() });
 
 /** Price data (spec §3): value in major units, formatted per locale, ISO currency. */
 export const PriceDataSchema = z.object({
@@ -194,7 +195,7 @@ export const ProductBasicAnswerSchema = ProductBasicSchema.extend({ fields: z.li
 export const ProductAnswerSchema = z.discriminatedUnion('fields', [ProductFullSchema, ProductBasicAnswerSchema]);
 export type ProductAnswer = z.infer<typeof ProductAnswerSchema>;
 
-export const ProductParamsSchema = BaseSiteParamsSchema.extend({ code: z.string().min(1).max(64) });
+export const ProductParamsSchema = BaseSiteParamsSchema.extend({ code: codeInput().min(1) });
 export const ProductQuerySchema = z.object({
   fields: ProductFieldsSchema.default('FULL'),
   lang: LangSchema.optional(),
@@ -311,7 +312,7 @@ export const ListQuerySchema = z.object({
   page: z.coerce.number().int().min(0).max(10_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(36),
   /** facet filters, `facet:value` pairs separated by commas */
-  q: z.string().max(500).optional(),
+  q: safeText(500).optional(),
   sort: SortSchema.default('relevance'),
 });
 
@@ -324,7 +325,7 @@ const ProductListBase = z.object({
   currentQuery: z.string(),
 });
 
-export const CategoryParamsSchema = BaseSiteParamsSchema.extend({ code: z.string().min(1).max(64) });
+export const CategoryParamsSchema = BaseSiteParamsSchema.extend({ code: codeInput().min(1) });
 
 /** GET /categories/{code} */
 export const CategoryAnswerSchema = z.object({
@@ -344,7 +345,7 @@ export const CategoryProductsAnswerSchema = ProductListBase.extend({ category: C
 export type CategoryProductsAnswer = z.infer<typeof CategoryProductsAnswerSchema>;
 
 /** GET /search?term= */
-export const SearchQuerySchema = ListQuerySchema.extend({ term: z.string().max(200).default('') });
+export const SearchQuerySchema = ListQuerySchema.extend({ term: safeText(INPUT_LIMITS.searchTerm).default('') });
 export const SearchAnswerSchema = ProductListBase.extend({
   freeTextSearch: z.string(),
   /** when the term is a known keyword (e.g. "brewers"), the storefront path to go to instead */
@@ -356,9 +357,9 @@ export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
 
 /** GET /productCodesData?productCodes=a,b&lang= (carousels; unknown codes are skipped) */
 export const ProductCodesQuerySchema = z.object({
-  productCodes: z.string().min(1).max(2000),
+  productCodes: codeListInput().min(1),
   lang: LangSchema.optional(),
-  pageType: z.string().optional(),
+  pageType: codeInput().optional(),
   productsSize: z.coerce.number().int().min(1).max(100).optional(),
 });
 export const ProductCodesAnswerSchema = z.object({ products: z.array(ProductCardSchema) });

@@ -4,28 +4,31 @@
  * named after SAP Commerce OCC where the spec does not show them (docs/decisions/0004-checkout-api.md).
  */
 import { z } from 'zod';
+import { addressFieldInput, codeInput, emailInput, safeText, tokenInput } from './input.ts';
 import { AddressSchema, DeliveryModeSchema, TaxLineSchema } from './cart.ts';
 import { LangSchema, PriceDataSchema } from './catalog.ts';
 import { AppliedPromotionSchema } from './promotions.ts';
 
 /** `PUT .../carts/{cartGuid}/email` body (spec §5 email rule). */
-export const SetEmailRequestSchema = z.object({ email: z.string() });
+export const SetEmailRequestSchema = z.object({ email: emailInput() });
 export type SetEmailRequest = z.infer<typeof SetEmailRequestSchema>;
 
 /**
- * `PUT .../addresses/delivery` body: an address. Every field is checked by the server and every
- * bad field is listed in one 400 answer, so the schema only requires strings.
+ * `PUT .../addresses/delivery` body: an address. The schema bounds each field (the address rules'
+ * maximum lengths; 20 for a postal code, 64 for region and country codes) and refuses control
+ * characters (issue 9); the server checks the rest (required fields, region, postal code, phone)
+ * and lists every bad field in one 400 answer.
  */
 export const AddressInputSchema = z.object({
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  line1: z.string().optional(),
-  line2: z.string().optional(),
-  city: z.string().optional(),
-  region: z.string().optional(),
-  postalCode: z.string().optional(),
-  country: z.string().optional(),
-  phone: z.string().optional(),
+  firstName: addressFieldInput('firstName').optional(),
+  lastName: addressFieldInput('lastName').optional(),
+  line1: addressFieldInput('line1').optional(),
+  line2: addressFieldInput('line2').optional(),
+  city: addressFieldInput('city').optional(),
+  region: codeInput().optional(),
+  postalCode: safeText(20).optional(),
+  country: codeInput().optional(),
+  phone: addressFieldInput('phone').optional(),
 });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 
@@ -35,7 +38,7 @@ export type AddressInput = z.infer<typeof AddressInputSchema>;
  * `saveToAddressBook: true` to keep it in the book too. Anonymous carts accept only a new address.
  */
 export const DeliveryAddressRequestSchema = AddressInputSchema.extend({
-  addressId: z.string().max(64).optional(),
+  addressId: codeInput().optional(),
   saveToAddressBook: z.boolean().optional(),
 });
 export type DeliveryAddressRequest = z.infer<typeof DeliveryAddressRequestSchema>;
@@ -46,7 +49,7 @@ export const SetBillingAddressRequestSchema = z.union([
   AddressInputSchema.extend({
     sameAsShipping: z.literal(false).optional(),
     /** `users/current` only (issue 3): an address of the customer's address book */
-    addressId: z.string().max(64).optional(),
+    addressId: codeInput().optional(),
     /** `users/current` only (issue 3): also keep this new address in the address book */
     saveToAddressBook: z.boolean().optional(),
   }),
@@ -87,8 +90,8 @@ export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
  */
 export const PaymentMethodInputSchema = z.union([
   /** `expMonth` / `expYear`: only used when the card is saved (`saveCard`, issue 3); default 12 / five years ahead */
-  z.object({ testCardNumber: z.string().max(40), expMonth: z.number().int().min(1).max(12).optional(), expYear: z.number().int().min(2000).max(2100).optional() }),
-  z.object({ stripePaymentMethodId: z.string().max(255) }),
+  z.object({ testCardNumber: safeText(40), expMonth: z.number().int().min(1).max(12).optional(), expYear: z.number().int().min(2000).max(2100).optional() }),
+  z.object({ stripePaymentMethodId: tokenInput() }),
 ]);
 export type PaymentMethodInput = z.infer<typeof PaymentMethodInputSchema>;
 
@@ -106,11 +109,11 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
  */
 export const PlaceOrderRequestSchema = z.object({
   /** required unless gift cards pay the whole total (issue 4: then no card payment is made) */
-  paymentIntentId: z.string().min(1).max(255).optional(),
+  paymentIntentId: tokenInput().min(1).optional(),
   paymentMethod: PaymentMethodInputSchema.optional(),
   lang: LangSchema.optional(),
   /** `users/current` only (issue 3): pay with a saved card (its `id` from `paymentdetails`) instead of `paymentMethod` */
-  savedPaymentMethodId: z.string().max(64).optional(),
+  savedPaymentMethodId: codeInput().optional(),
   /** `users/current` only (issue 3): keep the card of `paymentMethod` in the customer's saved cards once paid */
   saveCard: z.boolean().optional(),
 });
@@ -186,8 +189,8 @@ export type Order = z.infer<typeof OrderSchema>;
 
 /** `GET /users/anonymous/orders/{orderCode}` query: the order's email or the guid of the cart it came from. */
 export const GetOrderQuerySchema = z.object({
-  email: z.string().optional(),
-  cartGuid: z.string().optional(),
+  email: emailInput().optional(),
+  cartGuid: codeInput().optional(),
   lang: LangSchema.optional(),
 });
 export type GetOrderQuery = z.infer<typeof GetOrderQuerySchema>;

@@ -7,6 +7,7 @@
  * so the schema is loose: known keys are typed, the rest passes through.
  */
 import { z } from 'zod';
+import { codeInput, codeListInput, INPUT_LIMITS, safeText } from './input.ts';
 import { LangSchema, PaginationSchema } from './catalog.ts';
 
 /** A CMS component (banner, paragraph, product carousel, link list, ...). */
@@ -45,12 +46,12 @@ export type CmsPage = z.infer<typeof CmsPageSchema>;
  * (falling back to the site's template page of that type).
  */
 export const CmsPageQuerySchema = z.object({
-  pageType: z.string().max(64).default('ContentPage'),
-  code: z.string().max(64).optional(),
-  pageLabelOrId: z.string().max(128).optional(),
+  pageType: codeInput().default('ContentPage'),
+  code: codeInput().optional(),
+  pageLabelOrId: safeText(INPUT_LIMITS.label).optional(),
   lang: LangSchema.optional(),
-  fields: z.string().max(64).optional(),
-  react: z.string().optional(),
+  fields: codeInput().optional(),
+  react: codeInput().optional(),
 });
 
 /** A header message (spec §7 siteConfig messageItems). */
@@ -87,13 +88,13 @@ export const SiteConfigAnswerSchema = z.object({
 export type SiteConfigAnswer = z.infer<typeof SiteConfigAnswerSchema>;
 
 export const SiteConfigQuerySchema = z.object({
-  pageLabelOrId: z.string().max(128).default('NAVIGATIONHEADER'),
+  pageLabelOrId: safeText(INPUT_LIMITS.label).default('NAVIGATIONHEADER'),
   lang: LangSchema.optional(),
 });
 
 /** GET /cms/components?componentIds=a,b (unknown ids are skipped) */
 export const ComponentsQuerySchema = z.object({
-  componentIds: z.string().min(1).max(2000),
+  componentIds: codeListInput().min(1),
   lang: LangSchema.optional(),
   pageSize: z.coerce.number().int().min(1).max(100).default(100),
   currentPage: z.coerce.number().int().min(0).default(0),

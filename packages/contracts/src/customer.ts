@@ -10,6 +10,7 @@
  * (or the machine token for `createUserFromOrder`).
  */
 import { z } from 'zod';
+import { codeInput, passwordInput, safeText, tokenInput } from './input.ts';
 import { AddressSchema, CartMergeResponseSchema, CartSchema, type Cart, type CartMergeResponse } from './cart.ts';
 import { PriceDataSchema, type Lang } from './catalog.ts';
 import { AddressInputSchema, OrderSchema, type Order } from './checkout.ts';
@@ -83,12 +84,12 @@ export type PaymentDetailsListResponse = z.infer<typeof PaymentDetailsListRespon
  */
 export const SavePaymentDetailsRequestSchema = z.union([
   z.object({
-    testCardNumber: z.string().max(40),
+    testCardNumber: safeText(40),
     expMonth: z.number().int().min(1).max(12),
     expYear: z.number().int().min(2000).max(2100),
     defaultPaymentMethod: z.boolean().optional(),
   }),
-  z.object({ stripePaymentMethodId: z.string().max(255), defaultPaymentMethod: z.boolean().optional() }),
+  z.object({ stripePaymentMethodId: tokenInput(), defaultPaymentMethod: z.boolean().optional() }),
 ]);
 export type SavePaymentDetailsRequest = z.infer<typeof SavePaymentDetailsRequestSchema>;
 
@@ -122,8 +123,8 @@ export type OrderHistoryResponse = z.infer<typeof OrderHistoryResponseSchema>;
 
 /** `PUT /users/anonymous/orders/{orderCode}/createuser` body: the new password and the guid of the order's cart (the proof of ownership). */
 export const CreateUserFromOrderRequestSchema = z.object({
-  password: z.string().max(128),
-  cartGuid: z.string().min(1).max(64),
+  password: passwordInput(),
+  cartGuid: codeInput().min(1),
 });
 export type CreateUserFromOrderRequest = z.infer<typeof CreateUserFromOrderRequestSchema>;
 

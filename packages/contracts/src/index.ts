@@ -9,3 +9,4 @@ export * from './client-commerce.ts';
 export * from './customer.ts';
 export * from './auth.ts';
 export * from './promotions.ts';
+export * from './input.ts';

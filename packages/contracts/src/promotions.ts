@@ -6,6 +6,7 @@
  * Money in answers is spec §3 Price data; amounts in requests are integer minor units.
  */
 import { z } from 'zod';
+import { codeInput } from './input.ts';
 import { PriceDataSchema } from './catalog.ts';
 
 /** Kinds of promotion the engine knows (packages/domain promotions). */
@@ -79,7 +80,7 @@ export const CouponDataSchema = z.object({
 export type CouponData = z.infer<typeof CouponDataSchema>;
 
 /** Body of `POST .../applyDscntCoupon` and of `POST .../coupon/apply`. */
-export const ApplyCouponRequestSchema = z.object({ couponCode: z.string() });
+export const ApplyCouponRequestSchema = z.object({ couponCode: codeInput() });
 export type ApplyCouponRequest = z.infer<typeof ApplyCouponRequestSchema>;
 
 /**
@@ -99,7 +100,7 @@ export const COUPON_ERROR_REASONS = [
 export type CouponErrorReason = (typeof COUPON_ERROR_REASONS)[number];
 
 /** Body of `POST .../giftcard/validate` and `POST .../giftcard/apply`. */
-export const GiftCardCodeRequestSchema = z.object({ giftCardCode: z.string() });
+export const GiftCardCodeRequestSchema = z.object({ giftCardCode: codeInput() });
 export type GiftCardCodeRequest = z.infer<typeof GiftCardCodeRequestSchema>;
 
 /** Answer of `POST .../giftcard/validate`: the card's id and balance (never the code). */
@@ -113,7 +114,7 @@ export type GiftCardValidateResponse = z.infer<typeof GiftCardValidateResponseSc
 
 /** Body of `PUT .../giftcard/apply-value`: use only `amount` (minor units) of an applied card. */
 export const GiftCardApplyValueRequestSchema = z.object({
-  giftCardId: z.string(),
+  giftCardId: codeInput(),
   /** minor units, > 0; null = as much as needed */
   amount: z.number().int().positive().nullable(),
 });

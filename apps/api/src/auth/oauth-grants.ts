@@ -36,7 +36,8 @@ import {
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
 import { beginPasswordAttempt, sendTooManyAttempts, type SlowdownSettings } from './rate-limit.ts';
 import { CUSTOMER_SCOPE, hashOpaqueToken, newOpaqueToken, signCustomerToken } from './tokens.ts';
-import { authenticateClient, bodyFields, bodyString, oauthError } from './oauth-common.ts';
+import { OAuthRevokeRequestSchema } from '@store/contracts';
+import { authenticateClient, bodyFields, bodyString, oauthError, sendInvalidRequestIfInvalid } from './oauth-common.ts';
 
 /** The token endpoint's answer for customer grants. */
 export interface CustomerTokenAnswer {
@@ -185,10 +186,16 @@ export function registerRevokeEndpoint(app: FastifyInstance): void {
       schema: {
         tags: ['auth'],
         summary: 'OAuth2 token revocation (RFC 7009): logout',
-        description: 'Form-encoded or JSON body: token (a refresh token), client authentication as on the token endpoint. Revokes the whole refresh token family. 200 whether or not the token was known.',
+        description: 'Form-encoded or JSON body: token (a refresh token), client authentication as on the token endpoint. Revokes the whole refresh token family. 200 whether or not the token was known. A parameter too long or holding a control character: 400 invalid_request naming it.',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: OAuthRevokeRequestSchema,
       },
+      // the OAuth error body (RFC 6749 §5.2), not the OCC one: see sendInvalidRequestIfInvalid
+      attachValidation: true,
     },
     async (request, reply) => {
+      const invalid = sendInvalidRequestIfInvalid(request, reply);
+      if (invalid) return invalid;
       const client = await authenticateClient(app.dbh.db, request, reply);
       if (!client) return reply;
       const token = bodyString(bodyFields(request), 'token');

@@ -4,6 +4,8 @@
  * (its HTML part in a sandboxed frame, and its text part).
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BaseSiteParamsSchema, codeInput } from '@store/contracts';
 import { escapeHtml as e } from './html.ts';
 import type { Mailer } from './mailer.ts';
 import { readOutboxIndex, readOutboxMessage } from './mailer.ts';
@@ -28,8 +30,10 @@ export function registerOutboxPages(scope: FastifyInstance, mailer: Mailer): voi
 <table><thead><tr><th scope="col">Date</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table>`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('Outbox', body));
   });
-  scope.get('/dev/outbox/:id', { schema: { hide: true } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+  // the message id is bounded and clean like every path parameter (issue 9)
+  const typed = scope.withTypeProvider<ZodTypeProvider>();
+  typed.get('/dev/outbox/:id', { schema: { hide: true, params: BaseSiteParamsSchema.extend({ id: codeInput(128) }) } }, async (request, reply) => {
+    const { id } = request.params;
     const m = await readOutboxMessage(dir, id);
     if (!m) return reply.status(404).type('text/html; charset=utf-8').send(page('Not found', '<h1>Message not found</h1>'));
     const body = `<p><a href="./">← Outbox</a></p><h1>${e(m.subject)}</h1>

@@ -32,7 +32,8 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRefreshFamilyOpen } from '@store/db';
 import { verifyCustomerToken, type CustomerAuth } from '../auth/tokens.ts';
-import { authenticateClient, bodyFields, bodyString, oauthError } from '../auth/oauth-common.ts';
+import { OAuthTokenRequestSchema } from '@store/contracts';
+import { authenticateClient, bodyFields, bodyString, oauthError, sendInvalidRequestIfInvalid } from '../auth/oauth-common.ts';
 import { passwordGrant, refreshTokenGrant, registerRevokeEndpoint } from '../auth/oauth-grants.ts';
 
 declare module 'fastify' {
@@ -181,10 +182,16 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
         tags: ['auth'],
         summary: 'OAuth2 token endpoint (client_credentials, password, refresh_token grants)',
         description:
-          'Form-encoded or JSON body: grant_type=client_credentials (optional scope) | password (username=email, password; storefront client only) | refresh_token (refresh_token); client_id, client_secret (or HTTP Basic). Errors per RFC 6749 §5.2; refresh errors answer 401 invalid_grant; sign-in rate limits answer 429 with Retry-After.',
+          'Form-encoded or JSON body: grant_type=client_credentials (optional scope) | password (username=email, password; storefront client only) | refresh_token (refresh_token); client_id, client_secret (or HTTP Basic). Errors per RFC 6749 §5.2; refresh errors answer 401 invalid_grant; sign-in rate limits answer 429 with Retry-After; a parameter too long or holding a control character answers 400 invalid_request naming it.',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: OAuthTokenRequestSchema,
       },
+      // issue 9: the OAuth error body (RFC 6749 §5.2), not the OCC one, for a bad parameter
+      attachValidation: true,
     },
     async (request, reply) => {
+      const invalid = sendInvalidRequestIfInvalid(request, reply);
+      if (invalid) return invalid;
       const body = bodyFields(request);
       const grantType = bodyString(body, 'grant_type');
       if (!grantType) return oauthError(reply, 400, 'invalid_request', 'grant_type is required');

@@ -3,7 +3,8 @@
  * `{"errors":[{type, reason, subject, message}]}`:
  * - DomainError → `httpStatusOf(kind)` with the error's entries (ValidationErrors list each field);
  * - request validation (zod) → 400, one `ValidationError` entry per bad field, `subject` the field
- *   path (`entries[0].qty`), `reason` `invalid` (or `missing` for an absent required field);
+ *   path (`entries[0].qty`), `reason` `invalid` (or `missing` for an absent required field, or the
+ *   input check's reason: `tooLong`, `invalidCharacters`, `passwordTooLong`; issue 9);
  * - Fastify's own 4xx (malformed JSON, unsupported media type, body too large) → that status;
  * - unknown routes → 404 `NotFoundError` (or `UnknownBaseSiteError` under an unknown site);
  * - the database unavailable (`isDatabaseUnavailableError` of @store/db: connection refused or
@@ -18,7 +19,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { httpStatusOf, isBaseSiteId, isDomainError } from '@store/domain';
 import { unavailableReasonOf, type UnavailableReason } from '@store/db';
-import type { OccError, OccErrorBody } from '@store/contracts';
+import { inputIssueReason, type OccError, type OccErrorBody } from '@store/contracts';
 
 /** `/entries/0/qty` → `entries[0].qty` (a JSON pointer as a field path). */
 export function fieldPath(instancePath: string, context?: string): string {
@@ -31,6 +32,11 @@ export function fieldPath(instancePath: string, context?: string): string {
   return out || context || 'request';
 }
 
+/** A header name as HTTP writes it: `idempotency-key` → `Idempotency-Key` (header schemas are lower-case). */
+function headerName(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
+}
+
 function validationEntries(error: FastifyError): OccError[] {
   const context = (error as { validationContext?: string }).validationContext;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -40,8 +46,9 @@ function validationEntries(error: FastifyError): OccError[] {
         v.keyword === 'invalid_type' && (('input' in params && params.input === undefined) || /received undefined$/.test(v.message ?? ''));
       return {
         type: 'ValidationError',
-        reason: missing ? 'missing' : 'invalid',
-        subject: fieldPath(v.instancePath, context),
+        // issue 9: the input checks of @store/contracts name their reason (tooLong, invalidCharacters, passwordTooLong)
+        reason: inputIssueReason(v.params) ?? (missing ? 'missing' : 'invalid'),
+        subject: context === 'headers' ? headerName(fieldPath(v.instancePath, context)) : fieldPath(v.instancePath, context),
         subjectType: context === 'querystring' ? 'parameter' : (context ?? 'body'),
         message: v.message ?? 'Invalid value',
       };

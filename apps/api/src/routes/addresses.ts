@@ -8,14 +8,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddressBookEntrySchema, AddressBookInputSchema, AddressListResponseSchema, OccErrorBodySchema, PageQuerySchema } from '@store/contracts';
+import { AddressBookEntrySchema, AddressBookInputSchema, AddressListResponseSchema, codeInput, OccErrorBodySchema, PageQuerySchema } from '@store/contracts';
 import { addBookAddress, changeBookAddress, deleteBookAddress, listBook, setDefaultBookAddress } from '../flows/addresses.ts';
 import type { CommerceContext } from '../flows/context.ts';
 import { CUSTOMER_SECURITY, customerOf, UserParamsSchema } from './carts.ts';
 
 const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema, 404: OccErrorBodySchema };
 const security = CUSTOMER_SECURITY;
-const AddressParamsSchema = UserParamsSchema.extend({ addressId: z.string().max(64) });
+const AddressParamsSchema = UserParamsSchema.extend({ addressId: codeInput() });
 
 /** Registers the address book routes on the /rest/v2/:baseSiteId scope. */
 export function registerAddressRoutes(scope: FastifyInstance, ctx: CommerceContext): void {

@@ -17,6 +17,7 @@ import {
   CartMergeResponseSchema,
   CartSchema,
   CartValidationResponseSchema,
+  codeInput,
   LangSchema,
   OccErrorBodySchema,
   SessionCartGuidResponseSchema,
@@ -53,9 +54,9 @@ export function customerOf(request: FastifyRequest): CustomerShopper & { email: 
 }
 
 /** Path parameter `userId`: `anonymous`, `current` or a customer id. */
-export const UserParamsSchema = z.object({ baseSiteId: z.string(), userId: z.string().max(64) });
+export const UserParamsSchema = z.object({ baseSiteId: codeInput(), userId: codeInput() });
 /** Path parameters of cart routes. */
-export const CartParamsSchema = UserParamsSchema.extend({ cartGuid: z.string().max(64) });
+export const CartParamsSchema = UserParamsSchema.extend({ cartGuid: codeInput() });
 /** Path parameters of cart entry routes. */
 export const EntryParamsSchema = CartParamsSchema.extend({ entryNumber: z.string().regex(/^\d{1,4}$/, 'must be an entry number') });
 /** `lang` query of cart routes. */
@@ -74,15 +75,12 @@ export function registerCartRoutes(scope: FastifyInstance, ctx: CommerceContext)
         tags: ['cart'],
         summary: 'The session cart guid: the `sessioncartguid` header (or query) when it names an open cart of this site, else a new cart',
         security: [{ clientToken: [] }],
-        querystring: z.object({ sessioncartguid: z.string().optional(), lang: LangSchema.optional() }),
+        querystring: z.object({ sessioncartguid: codeInput().optional(), lang: LangSchema.optional() }),
+        headers: z.object({ sessioncartguid: codeInput().optional() }),
         response: { 200: SessionCartGuidResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const header = request.headers.sessioncartguid;
-      const fromHeader = Array.isArray(header) ? header[0] : header;
-      return getSessionCart(ctx, request.baseSite, fromHeader ?? request.query.sessioncartguid, request.query.lang);
-    },
+    async (request) => getSessionCart(ctx, request.baseSite, request.headers.sessioncartguid ?? request.query.sessioncartguid, request.query.lang),
   );
 
   app.post(
@@ -126,7 +124,7 @@ export function registerCartRoutes(scope: FastifyInstance, ctx: CommerceContext)
         summary: 'The cart: entries, totals, tax lines, free-shipping progress, checkout fields',
         security,
         params: CartParamsSchema,
-        querystring: CartLangQuerySchema.extend({ fields: z.string().optional() }),
+        querystring: CartLangQuerySchema.extend({ fields: codeInput().optional() }),
         response: { 200: CartSchema, ...errors },
       },
     },
@@ -142,7 +140,7 @@ export function registerCartRoutes(scope: FastifyInstance, ctx: CommerceContext)
         summary: 'Change quantities: {entryNumber, qty} or {entries:[{entryNumber, qty}]}; qty 0 removes the line',
         security,
         params: CartParamsSchema,
-        querystring: CartLangQuerySchema.extend({ fields: z.string().optional(), csAgentId: z.string().optional() }),
+        querystring: CartLangQuerySchema.extend({ fields: codeInput().optional(), csAgentId: codeInput().optional() }),
         body: UpdateCartRequestSchema,
         response: { 200: CartSchema, ...errors },
       },

@@ -17,6 +17,8 @@ import {
   PaymentIntentResponseSchema,
   PlaceOrderRequestSchema,
   SetEmailRequestSchema,
+  codeInput,
+  tokenInput,
 } from '@store/contracts';
 import { createPaymentIntent, getDeliveryModes, setBillingAddress, setDeliveryAddress, setDeliveryMode, setEmail } from '../flows/checkout.ts';
 import type { CommerceContext } from '../flows/context.ts';
@@ -103,7 +105,7 @@ export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceCont
         summary: 'Choose the shipping method (?deliveryModeId=standard|expedited)',
         security,
         params: CartParamsSchema,
-        querystring: CartLangQuerySchema.extend({ deliveryModeId: z.string().optional() }),
+        querystring: CartLangQuerySchema.extend({ deliveryModeId: codeInput().optional() }),
         response: { 200: CartSchema, ...errors },
       },
     },
@@ -137,7 +139,7 @@ export function registerCheckoutRoutes(scope: FastifyInstance, ctx: CommerceCont
           'Same key and same request (site, user, cart, payment intent, card or saved method) after success: the same order. Same key with another request: 422 IdempotencyError idempotencyKeyReused (subject Idempotency-Key). While the first request runs (its lease, 45 s): 409 requestInProgress; after it (the first request died) a retry takes the key over and completes the order. Declined card: 400 PaymentError (cardDeclined, insufficientFunds, ...), no order, stock unchanged. Not enough stock: 409 InsufficientStockError naming the entry. Payment provider not answering in time: 503.',
         security,
         params: CartParamsSchema,
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: z.object({ 'idempotency-key': tokenInput().optional() }),
         body: PlaceOrderRequestSchema,
         response: { 200: OrderSchema, ...errors, 422: OccErrorBodySchema },
       },

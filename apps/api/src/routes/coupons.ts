@@ -16,15 +16,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CartSchema, CouponDataSchema, DiscountMessageSchema, LangSchema, OccErrorBodySchema } from '@store/contracts';
+import { CartSchema, codeInput, CouponDataSchema, DiscountMessageSchema, LangSchema, OccErrorBodySchema } from '@store/contracts';
 import type { CommerceContext } from '../flows/context.ts';
 import { applyCartCoupon, getCouponData, getDiscountMessage, removeCartCouponFlow } from '../flows/coupons.ts';
 import { verifyClientToken } from '../plugins/auth.ts';
 import { CartParamsSchema, shopperOf, USER_SECURITY, UserParamsSchema } from './carts.ts';
 
 const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema, 404: OccErrorBodySchema, 409: OccErrorBodySchema };
-const CouponQuerySchema = z.object({ couponCode: z.string().max(200).optional(), lang: LangSchema.optional() });
-const CouponBodySchema = z.object({ couponCode: z.string().max(200).optional() }).optional();
+const CouponQuerySchema = z.object({ couponCode: codeInput().optional(), lang: LangSchema.optional() });
+const CouponBodySchema = z.object({ couponCode: codeInput().optional() }).optional();
 
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -105,7 +105,7 @@ export function registerCouponRoutes(scope: FastifyInstance, ctx: CommerceContex
         tags: ['coupons'],
         summary: 'Remove a coupon from the cart; answers the cart (404 CouponError couponNotFound when it is not on the cart)',
         security: USER_SECURITY,
-        params: CartParamsSchema.extend({ couponCode: z.string().max(200) }),
+        params: CartParamsSchema.extend({ couponCode: codeInput() }),
         querystring: z.object({ lang: LangSchema.optional() }),
         response: { 200: CartSchema, ...errors },
       },

@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { UserParamsSchema } from './carts.ts';
 import { CustomerDataQuerySchema, CustomerDataSchema, OccErrorBodySchema, type CustomerData } from '@store/contracts';
 import { cartQuantity, findCart, findCustomerById, findOpenCustomerCart } from '@store/db';
 import { unauthorized } from '@store/domain';
@@ -29,7 +29,7 @@ export async function customerDataRoutes(scope: FastifyInstance): Promise<void> 
         tags: ['users'],
         summary: 'Customer data (spec §3): logged-in flag, cart count, perks opt-in, employee flag, cookies',
         security: [{ clientToken: [] }, { customerToken: [] }],
-        params: z.object({ baseSiteId: z.string(), userId: z.string().max(64) }),
+        params: UserParamsSchema,
         querystring: CustomerDataQuerySchema,
         response: { 200: CustomerDataSchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema },
       },

@@ -16,22 +16,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CartSchema, GiftCardValidateResponseSchema, OccErrorBodySchema, OrderSchema } from '@store/contracts';
+import { CartSchema, codeInput, GiftCardValidateResponseSchema, OccErrorBodySchema, OrderSchema } from '@store/contracts';
 import { sendTooManyAttempts } from '../auth/rate-limit.ts';
 import { cancelOrder } from '../flows/cancel-order.ts';
 import type { CommerceContext } from '../flows/context.ts';
 import { applyGiftCard, applyGiftCardValue, GiftCardGuessLimitError, removeGiftCard, validateGiftCard } from '../flows/gift-cards.ts';
-import { CartLangQuerySchema, CartParamsSchema, CUSTOMER_SECURITY, customerOf, shopperOf, USER_SECURITY } from './carts.ts';
+import { CartLangQuerySchema, CartParamsSchema, CUSTOMER_SECURITY, customerOf, shopperOf, USER_SECURITY, UserParamsSchema } from './carts.ts';
 
 const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema, 404: OccErrorBodySchema, 409: OccErrorBodySchema };
 const security = USER_SECURITY;
 const P = '/users/:userId/carts/:cartGuid/giftcard';
 
 /** Body of validate / apply (`giftCardCode` checked by the flow: 400 when missing). */
-const CodeBodySchema = z.object({ giftCardCode: z.string().optional() }).nullish();
+const CodeBodySchema = z.object({ giftCardCode: codeInput().optional() }).nullish();
 /** Body of apply-value (checked by the flow: 400 naming `giftCardId` / `amount`). */
-const ApplyValueBodySchema = z.object({ giftCardId: z.string().optional(), amount: z.number().nullable().optional() }).nullish();
-const RemoveParamsSchema = CartParamsSchema.extend({ giftCardId: z.string().max(64) });
+const ApplyValueBodySchema = z.object({ giftCardId: codeInput().optional(), amount: z.number().nullable().optional() }).nullish();
+const RemoveParamsSchema = CartParamsSchema.extend({ giftCardId: codeInput() });
 
 /** Registers the gift-card routes on the /rest/v2/:baseSiteId scope. */
 export function registerGiftCardRoutes(scope: FastifyInstance, ctx: CommerceContext): void {
@@ -39,7 +39,7 @@ export function registerGiftCardRoutes(scope: FastifyInstance, ctx: CommerceCont
   const onRequest = app.requireUser;
 
   /** The input of the code calls (validate, apply): the cart, the code and the client address for the guessing limits. */
-  const codeInput = (request: FastifyRequest) => {
+  const codeCall = (request: FastifyRequest) => {
     const params = request.params as { cartGuid: string };
     const body = request.body as { giftCardCode?: string } | null | undefined;
     const query = request.query as { lang?: string };
@@ -71,7 +71,7 @@ export function registerGiftCardRoutes(scope: FastifyInstance, ctx: CommerceCont
         response: { 200: GiftCardValidateResponseSchema, ...errors, 429: OccErrorBodySchema },
       },
     },
-    async (request, reply) => guessLimited(reply, () => validateGiftCard(ctx, codeInput(request))),
+    async (request, reply) => guessLimited(reply, () => validateGiftCard(ctx, codeCall(request))),
   );
 
   app.post(
@@ -89,7 +89,7 @@ export function registerGiftCardRoutes(scope: FastifyInstance, ctx: CommerceCont
         response: { 200: CartSchema, ...errors, 429: OccErrorBodySchema },
       },
     },
-    async (request, reply) => guessLimited(reply, () => applyGiftCard(ctx, codeInput(request))),
+    async (request, reply) => guessLimited(reply, () => applyGiftCard(ctx, codeCall(request))),
   );
 
   app.put(
@@ -145,7 +145,7 @@ export function registerGiftCardRoutes(scope: FastifyInstance, ctx: CommerceCont
         summary: "Cancel one of the customer's orders while it is created: stock back, gift cards refunded, card refunded",
         description: '403 for users/anonymous; 404 for an unknown code or another customer’s order; 409 OrderError notCancellable (not created any more) or giftCardsIssued (the order bought e-gift cards).',
         security: CUSTOMER_SECURITY,
-        params: z.object({ baseSiteId: z.string(), userId: z.string().max(64), orderCode: z.string().max(32) }),
+        params: UserParamsSchema.extend({ orderCode: codeInput(32) }),
         querystring: CartLangQuerySchema,
         response: { 200: OrderSchema, ...errors },
       },

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { codeInput } from '@store/contracts';
 import { isBaseSiteId } from '@store/domain';
 import { brandLogoSvg, findMedia, productSvg } from '@store/db';
 
@@ -38,7 +39,7 @@ export const mediaRoutes: FastifyPluginAsync = async (scope) => {
       schema: {
         tags: ['media'],
         summary: 'Generated SVG product images and brand logos',
-        params: z.object({ name: z.string().max(140) }),
+        params: z.object({ name: codeInput(140) }),
       },
     },
     async (request, reply) => {

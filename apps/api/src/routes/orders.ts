@@ -9,12 +9,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CreateUserFromOrderRequestSchema, CreateUserFromOrderResponseSchema, GetOrderQuerySchema, OccErrorBodySchema, OrderSchema } from '@store/contracts';
+import { BaseSiteParamsSchema, codeInput, CreateUserFromOrderRequestSchema, CreateUserFromOrderResponseSchema, GetOrderQuerySchema, OccErrorBodySchema, OrderSchema } from '@store/contracts';
 import type { CommerceContext } from '../flows/context.ts';
 import { createUserFromOrder, getCustomerOrder } from '../flows/customer-orders.ts';
 import { getGuestOrder } from '../flows/order-view.ts';
-import { shopperOf, USER_SECURITY } from './carts.ts';
+import { shopperOf, USER_SECURITY, UserParamsSchema } from './carts.ts';
 
 const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema, 404: OccErrorBodySchema };
 
@@ -29,7 +28,7 @@ export function registerOrderRoutes(scope: FastifyInstance, ctx: CommerceContext
         tags: ['orders'],
         summary: "An order: users/anonymous — a guest order (?email= of the order or ?cartGuid= of its cart; a registered customer's order answers 404 there); users/current — one of the customer's orders",
         security: USER_SECURITY,
-        params: z.object({ baseSiteId: z.string(), userId: z.string().max(64), orderCode: z.string().max(32) }),
+        params: UserParamsSchema.extend({ orderCode: codeInput(32) }),
         querystring: GetOrderQuerySchema,
         response: { 200: OrderSchema, ...errors },
       },
@@ -51,7 +50,7 @@ export function registerOrderRoutes(scope: FastifyInstance, ctx: CommerceContext
         description:
           'The cart guid of the order proves ownership (wrong code or guid: 404). 400 lists password policy failures; 409 DuplicateUidError when the email already has an account; 409 OrderError alreadyAttached when the order already belongs to one.',
         security: [{ clientToken: [] }],
-        params: z.object({ baseSiteId: z.string(), orderCode: z.string().max(32) }),
+        params: BaseSiteParamsSchema.extend({ orderCode: codeInput(32) }),
         body: CreateUserFromOrderRequestSchema,
         response: { 201: CreateUserFromOrderResponseSchema, ...errors, 409: OccErrorBodySchema },
       },

@@ -12,7 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmptyAnswerSchema, ForgotPasswordRequestSchema, OccErrorBodySchema, ResetPasswordRequestSchema } from '@store/contracts';
+import { BaseSiteParamsSchema, EmptyAnswerSchema, ForgotPasswordRequestSchema, OccErrorBodySchema, ResetPasswordRequestSchema } from '@store/contracts';
 import { normalizeEmail } from '@store/db';
 import { ValidationErrors } from '@store/domain';
 import { RESET_TOKEN_TTL_S, createPasswordReset, emailErrors, resetPasswordWithToken } from '../auth/accounts.ts';
@@ -22,7 +22,7 @@ import { sendPasswordReset } from '../email/password-reset.ts';
 import { pickLang } from '../flows/context.ts';
 
 const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 429: OccErrorBodySchema };
-const siteParams = z.object({ baseSiteId: z.string() });
+const siteParams = BaseSiteParamsSchema;
 
 /** Options: the app's mailer (shared with the commerce routes). */
 export interface PasswordResetRoutesOptions {

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OccErrorBodySchema, PaymentDetailsListResponseSchema, SavedPaymentMethodSchema, SavePaymentDetailsRequestSchema, StripeCustomerIdResponseSchema } from '@store/contracts';
+import { codeInput, OccErrorBodySchema, PaymentDetailsListResponseSchema, SavedPaymentMethodSchema, SavePaymentDetailsRequestSchema, StripeCustomerIdResponseSchema } from '@store/contracts';
 import type { CommerceContext } from '../flows/context.ts';
 import { addPaymentDetails, deletePaymentDetails, fetchProviderCustomerId, listPaymentDetails, saveProviderCustomerId, setDefaultPaymentDetails } from '../flows/saved-payments.ts';
 import { CUSTOMER_SECURITY, customerOf, UserParamsSchema } from './carts.ts';
@@ -58,7 +58,7 @@ export function registerPaymentDetailsRoutes(scope: FastifyInstance, ctx: Commer
         summary: 'Make a saved card the default (?paymentMethodId=)',
         security,
         params: UserParamsSchema,
-        querystring: z.object({ paymentMethodId: z.string().min(1).max(64) }),
+        querystring: z.object({ paymentMethodId: codeInput().min(1) }),
         response: { 200: SavedPaymentMethodSchema, ...errors },
       },
     },
@@ -73,7 +73,7 @@ export function registerPaymentDetailsRoutes(scope: FastifyInstance, ctx: Commer
         tags: ['payments'],
         summary: 'Remove a saved card (detached from the provider customer)',
         security,
-        params: UserParamsSchema.extend({ paymentMethodId: z.string().max(64) }),
+        params: UserParamsSchema.extend({ paymentMethodId: codeInput() }),
         response: { 204: z.null(), ...errors },
       },
     },

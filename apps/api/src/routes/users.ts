@@ -9,7 +9,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ChangePasswordRequestSchema,
   CustomerSchema,
@@ -17,6 +16,7 @@ import {
   OccErrorBodySchema,
   SignUpRequestSchema,
   UpdateProfileRequestSchema,
+  BaseSiteParamsSchema,
 } from '@store/contracts';
 import { findCustomerById, updateCustomerProfile } from '@store/db';
 import { isDomainError, unauthorized } from '@store/domain';
@@ -25,7 +25,7 @@ import { slowdownOf } from '../auth/oauth-grants.ts';
 import { beginPasswordAttempt, sendTooManyAttempts } from '../auth/rate-limit.ts';
 
 const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema, 404: OccErrorBodySchema, 409: OccErrorBodySchema, 429: OccErrorBodySchema };
-const siteParams = z.object({ baseSiteId: z.string() });
+const siteParams = BaseSiteParamsSchema;
 
 /** Registers the account routes on the /rest/v2/:baseSiteId scope. */
 export async function userRoutes(scope: FastifyInstance): Promise<void> {

@@ -130,6 +130,7 @@ export const checkoutEn = {
   'occ.required': 'This field is required.',
   'occ.invalid': 'This value is not valid.',
   'occ.tooLong': 'This value is too long.',
+  'occ.invalidCharacters': 'This contains characters we cannot accept. Please retype it.',
   'occ.invalidEmail': 'Enter a valid email address, like name@example.com.',
   'occ.invalidPostalCode': 'Enter a valid postal code, like H2X 1Y4.',
   'occ.invalidZip': 'Enter a valid ZIP code, like 05401.',

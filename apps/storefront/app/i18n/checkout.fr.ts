@@ -131,6 +131,7 @@ export const checkoutFr: Record<CheckoutMessageKey, string> = {
   'occ.required': 'Ce champ est obligatoire.',
   'occ.invalid': 'Cette valeur n’est pas valide.',
   'occ.tooLong': 'Cette valeur est trop longue.',
+  'occ.invalidCharacters': 'Ce champ contient des caractères que nous ne pouvons pas accepter. Veuillez le retaper.',
   'occ.invalidEmail': 'Entrez une adresse courriel valide, comme nom@exemple.ca.',
   'occ.invalidPostalCode': 'Entrez un code postal valide, comme H2X 1Y4.',
   'occ.invalidZip': 'Entrez un code ZIP valide, comme 05401.',

@@ -15,6 +15,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseCookies, serializeCookie } from './cookies.server.ts';
+import { refusalResponse } from './refusal.server.ts';
 import { isHttps, requestHost } from './request-info.ts';
 
 /** Name of the hidden form field carrying the token. */
@@ -114,31 +115,16 @@ const TEXT = {
   },
 } as const;
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
  * The 403 answer of a refused request: JSON `{errors:[{type:'CsrfError', reason, message}]}` for
- * `/api/*` and data requests, else a small HTML page in the path's language. The CSRF cookie is
- * (re)issued so a reload gives a working form.
+ * `/api/*` and data requests, else a small HTML page in the page's language (refusal.server.ts).
+ * The CSRF cookie is (re)issued so a reload gives a working form.
  */
 export function csrfRefusal(request: Request, reason: CsrfFailure): Response {
-  const url = new URL(request.url);
-  const fr = url.pathname === '/fr' || url.pathname.startsWith('/fr/');
-  const t = fr ? TEXT.fr : TEXT.en;
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const headers = new Headers();
   const secure = isHttps(request);
   if (!readCsrfCookie(request, secure)) headers.append('Set-Cookie', csrfCookie(createCsrfToken(), secure));
-  const wantsJson = url.pathname.startsWith('/api/') || url.pathname.endsWith('.data') || (request.headers.get('accept') ?? '').startsWith('application/json');
-  if (wantsJson) {
-    headers.set('Content-Type', 'application/json; charset=utf-8');
-    return new Response(JSON.stringify({ errors: [{ type: 'CsrfError', reason, message: t.body }] }), { status: 403, headers });
-  }
-  headers.set('Content-Type', 'text/html; charset=utf-8');
-  const home = fr ? '/fr' : '/';
-  const html = `<!doctype html><html lang="${fr ? 'fr-CA' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#222}a{color:#7a3e1d}</style></head><body><main><h1>${escapeHtml(t.title)}</h1><p role="alert">${escapeHtml(t.body)}</p><p><a href="${home}">${escapeHtml(t.back)}</a></p></main></body></html>`;
-  return new Response(html, { status: 403, headers });
+  return refusalResponse(request, { status: 403, type: 'CsrfError', reason, text: TEXT, headers });
 }
 
 /** Runs both checks; answers the 403 response when refused, else null. */

@@ -5,10 +5,10 @@
  * Success redirects (303) back with a `?done=` notice; failure answers the translated errors per
  * field with status 400. Works without JavaScript.
  */
-import { isApiError } from '@store/contracts';
+import { hasControlCharacters, isApiError } from '@store/contracts';
 import { SITES } from '@store/domain';
 import { data, redirect } from 'react-router';
-import type { FormErrors } from '../components/checkout/occ-errors.ts';
+import { toFormErrors, type FormErrors } from '../components/checkout/occ-errors.ts';
 import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
 import { doneRedirect, formRaw, formString, isUnauthorized, requireAccount } from './account.server.ts';
@@ -71,6 +71,7 @@ export function checkNewPassword(ctx: Pick<RequestContext, 't'>, password: strin
   if (password.length > 128) return ctx.t('account.password.tooLong');
   if (!/\p{L}/u.test(password) || !/\d/.test(password)) return ctx.t('account.password.tooWeak');
   if (password.trim().toLowerCase() === email.trim().toLowerCase()) return ctx.t('account.password.isEmail');
+  if (hasControlCharacters(password)) return ctx.t('occ.invalidCharacters');
   return null;
 }
 
@@ -93,7 +94,8 @@ export async function profileAction(args: ContextArgs) {
         if (me) ctx.auth.setCustomerInfo({ ...me, firstName: updated.firstName });
       } catch (error) {
         if (!isApiError(error) || !error.isClientError || error.status === 401) throw error;
-        return fail({ fieldErrors: {}, formError: ctx.t('occ.generic') }, values);
+        // issue 9: a field the API refused (too long, control characters) is shown next to it
+        return fail(toFormErrors(ctx.t, error, { fields: ['firstName', 'lastName'] }), values);
       }
       return doneRedirect(paths.profile, 'profile');
     }
@@ -112,6 +114,7 @@ export async function profileAction(args: ContextArgs) {
     } catch (error) {
       if (!isApiError(error) || !error.isClientError) throw error;
       const reason = error.reason;
+      if (reason === 'invalidCharacters' || reason === 'tooLong') return fail(toFormErrors(ctx.t, error, { fields: ['oldPassword', 'newPassword'] }));
       if (reason && reason.startsWith('password')) return fail({ fieldErrors: { newPassword: passwordMessage(ctx, reason) }, formError: null });
       if (error.status === 400 || error.status === 401 || error.status === 403) {
         if (error.status === 401 && reason !== 'invalidPassword' && reason !== 'wrongPassword' && error.errors[0]?.subject !== 'oldPassword') throw error;

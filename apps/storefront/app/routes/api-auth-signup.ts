@@ -16,8 +16,8 @@ export async function action(args: Route.ActionArgs) {
     email: (f.email ?? '').trim(),
     password,
     confirmPassword: f.confirmPassword ?? password,
-    firstName: (f.firstName ?? '').trim().slice(0, 100),
-    lastName: (f.lastName ?? '').trim().slice(0, 100),
+    firstName: (f.firstName ?? '').trim(),
+    lastName: (f.lastName ?? '').trim(),
     perksOptIn: f.perksOptIn === 'true' || f.perksOptIn === 'on',
     redirectTo: f.redirect ?? null,
   });

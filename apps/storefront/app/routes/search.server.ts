@@ -1,15 +1,19 @@
 /** Search page data (spec §2: `/search?term=`, `/fr/recherche?term=`; keyword redirects). */
 import { PRODUCT_PAGE_SIZE, SITES } from '@store/domain';
-import type { SearchAnswer } from '@store/contracts';
+import { CONTROL_CHARACTERS, type SearchAnswer } from '@store/contracts';
 import { redirect } from 'react-router';
 import { getRequestContext } from '../lib/context.server.ts';
 import type { ContextArgs } from '../lib/context.server.ts';
 import { apiQuery, readListState } from '../lib/listing.ts';
 import type { PageMeta } from '../lib/meta.ts';
 
+const CONTROL_CHARACTERS_ANYWHERE = new RegExp(CONTROL_CHARACTERS.source, 'g');
+
 export async function loadSearchPage(args: ContextArgs) {
   const ctx = getRequestContext(args);
-  const state = readListState(ctx.url.searchParams);
+  const listed = readListState(ctx.url.searchParams);
+  // issue 9: a tab, a line break or any other control character in the term reads as a space
+  const state = { ...listed, term: listed.term.replace(CONTROL_CHARACTERS_ANYWHERE, ' ').replace(/\s+/g, ' ').trim() };
   const brand = SITES[ctx.site].name;
   let answer: SearchAnswer | null = null;
   if (state.term) {

@@ -35,8 +35,8 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const values = {
     email: field(form, 'email'),
-    firstName: field(form, 'firstName').slice(0, 100),
-    lastName: field(form, 'lastName').slice(0, 100),
+    firstName: field(form, 'firstName'),
+    lastName: field(form, 'lastName'),
     perksOptIn: form.get('perksOptIn') === 'on' || form.get('perksOptIn') === 'true',
   };
   const result = await signUp(ctx, {

@@ -67,6 +67,10 @@ export function couponErrorKey(reason: string | undefined): PromoMessageKey {
     case 'couponAlreadyUsed':
     case 'couponAlreadyApplied':
       return `promo.coupon.error.${reason}` as const;
+    // issue 9: a code the API refuses as input (control characters, too long) is no coupon
+    case 'invalidCharacters':
+    case 'tooLong':
+      return 'promo.coupon.error.couponNotFound';
     default:
       return 'promo.coupon.error.generic';
   }
@@ -86,6 +90,10 @@ export function giftCardErrorKey(reason: string | undefined, status?: number): P
       return `promo.gc.error.${reason}` as const;
     case 'tooManyRequests':
       return 'promo.gc.error.tooMany';
+    // issue 9: a code the API refuses as input (control characters, too long) is no gift card
+    case 'invalidCharacters':
+    case 'tooLong':
+      return 'promo.gc.error.giftCardNotFound';
     default:
       // a 404 on a gift-card call always means "no such card" (the same answer for any wrong code)
       return status === 404 ? 'promo.gc.error.giftCardNotFound' : 'promo.gc.error.generic';

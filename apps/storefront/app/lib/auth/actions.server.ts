@@ -4,7 +4,7 @@
  * reset password, sign-out. Each answers a {@link AuthResult}: success with where to go, or the
  * errors by field (message keys of app/i18n/auth.*.ts, translated by the page).
  */
-import { createCustomerClient, isApiError } from '@store/contracts';
+import { createCustomerClient, hasControlCharacters, INPUT_LIMITS, isApiError, stringInputProblem } from '@store/contracts';
 import { isValidEmail } from '@store/domain';
 import type { RequestContext } from '../context.server.ts';
 import type { AuthNotice, CustomerInfo } from './cookies.server.ts';
@@ -72,7 +72,21 @@ export function emailErrors(email: string): AuthMessage[] {
   return [];
 }
 
+/**
+ * Checks of a first or last name, the API's rule (issue 9): required, at most 100 characters
+ * (`auth.error.nameTooLong`), no control character such as NUL (`auth.error.invalidCharacters`).
+ */
+export function nameErrors(name: string, requiredKey: string): AuthMessage[] {
+  if (!name) return [{ key: requiredKey }];
+  const problem = stringInputProblem(name, INPUT_LIMITS.name);
+  if (problem === 'tooLong') return [{ key: 'auth.error.nameTooLong', values: { max: INPUT_LIMITS.name } }];
+  if (problem === 'invalidCharacters') return [{ key: 'auth.error.invalidCharacters' }];
+  return [];
+}
+
 const PASSWORD_REASONS = new Set(['passwordTooShort', 'passwordTooLong', 'passwordTooWeak', 'passwordIsEmail']);
+/** API input-check reasons (issue 9) and their messages. */
+const INPUT_REASON_KEYS: Record<string, string> = { invalidCharacters: 'auth.error.invalidCharacters', tooLong: 'auth.error.tooLong' };
 
 /**
  * The storefront's own check of the password policy (issue 3 decisions: 8–128 characters, a
@@ -85,6 +99,7 @@ export function passwordErrors(password: string, email: string): AuthMessage[] {
   else if ([...password].length > 128) out.push({ key: 'auth.error.passwordTooLong' });
   if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) out.push({ key: 'auth.error.passwordTooWeak' });
   if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) out.push({ key: 'auth.error.passwordIsEmail' });
+  if (hasControlCharacters(password)) out.push({ key: 'auth.error.invalidCharacters' });
   return out;
 }
 
@@ -101,6 +116,7 @@ export function apiErrorResult(error: unknown, fieldOf: (subject: string | undef
     const reason = e.reason ?? '';
     let key: string | null = null;
     if (PASSWORD_REASONS.has(reason)) key = `auth.error.${reason}`;
+    else if (INPUT_REASON_KEYS[reason]) key = INPUT_REASON_KEYS[reason];
     else if (reason === 'duplicateUid' || reason === 'duplicate' || reason === 'emailTaken' || e.type === 'DuplicateUidError') key = 'auth.error.duplicateEmail';
     else if (reason === 'invalidEmail' || (reason === 'invalid' && e.subject === 'email')) key = 'auth.error.emailInvalid';
     else if (reason === 'invalidToken' || reason === 'expiredToken' || reason === 'tokenExpired' || reason === 'tokenUsed') key = 'auth.error.resetLinkInvalid';
@@ -210,8 +226,8 @@ export async function signUp(ctx: RequestContext, input: SignUpInput): Promise<A
   const add = (name: string, errs: AuthMessage[]) => {
     if (errs.length) fieldErrors[name] = errs;
   };
-  add('firstName', input.firstName ? [] : [{ key: 'auth.error.firstNameRequired' }]);
-  add('lastName', input.lastName ? [] : [{ key: 'auth.error.lastNameRequired' }]);
+  add('firstName', nameErrors(input.firstName, 'auth.error.firstNameRequired'));
+  add('lastName', nameErrors(input.lastName, 'auth.error.lastNameRequired'));
   add('email', emailErrors(input.email));
   add('password', passwordErrors(input.password, input.email));
   if (!fieldErrors.password && input.password !== input.confirmPassword) add('confirmPassword', [{ key: 'auth.error.passwordMismatch' }]);
