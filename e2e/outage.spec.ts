@@ -15,9 +15,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import pg from 'pg';
 import type { Page } from '@playwright/test';
+import { adminQuery } from '../packages/testing/src/db.ts';
+import { freePort } from '../packages/testing/src/net.ts';
 import { startTcpProxy, type ProxyMode, type TcpProxy } from '../packages/testing/src/tcp-proxy.ts';
 import { DEMO_CATEGORY_CODES, DEMO_CODES, expect, test } from './fixtures.ts';
 import { buyBoxAddButton, EN, FR } from './shopper.ts';
@@ -68,28 +68,6 @@ const BRANDS: Brand[] = [
     ],
   },
 ];
-
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function admin(adminUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The store process on its own port, database and proxy. */
 interface Store {
@@ -187,13 +165,13 @@ for (const adminUrl of ADMIN_URLS) {
 
     test.beforeAll(async () => {
       test.setTimeout(180_000);
-      await admin(adminUrl, `CREATE DATABASE "${database}"`);
+      await adminQuery(adminUrl, `CREATE DATABASE "${database}"`);
       store = await startStore(adminUrl, database);
     });
 
     test.afterAll(async () => {
       await stopStore(store);
-      await admin(adminUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
     });
 
     for (const mode of ['blackhole', 'refuse'] as const) {

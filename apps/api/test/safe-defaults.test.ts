@@ -7,28 +7,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, dbKinds, type TestDb } from '@store/testing';
+import { createTestDb, dbKinds, freePort, type TestDb } from '@store/testing';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 /** The values the README and the code used to document (before issue 9). */
 const OLD_DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
 const OLD_DEV_CLIENT_SECRET = 'storefront-dev-secret';
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Store {
   url: string;

@@ -132,7 +132,8 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
+/** Runs one statement on the PostgreSQL server of `adminUrl` (CREATE / DROP DATABASE) on its own connection. */
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

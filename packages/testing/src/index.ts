@@ -6,3 +6,4 @@ export * from './db.ts';
 export * from './app.ts';
 export * from './smtp.ts';
 export * from './tcp-proxy.ts';
+export * from './net.ts';
