@@ -128,6 +128,27 @@ export function signInDelayMs(failures: number, settings: SlowdownSettings): num
   return Math.min(settings.baseMs * 2 ** doublings, settings.maxMs);
 }
 
+/**
+ * Counts a hit on the client address, then on the account-and-address pair (rules in that
+ * order); refused when either is at its limit (the address's hit is then taken back).
+ */
+async function hitAddressThenPair(
+  db: Executor,
+  [addressRule, pairRule]: [RateRule, RateRule],
+  email: string,
+  clientIp: string,
+  nowMs: number,
+): Promise<{ ok: false; retryAfterS: number } | { ok: true; ip: RateHit; pair: RateHit }> {
+  const ip = await hitRate(db, addressRule, clientIp, nowMs);
+  if (!ip.allowed) return { ok: false, retryAfterS: ip.retryAfterS };
+  const pair = await hitRate(db, pairRule, accountAddressSubject(email, clientIp), nowMs);
+  if (!pair.allowed) {
+    await refundRate(db, ip);
+    return { ok: false, retryAfterS: pair.retryAfterS };
+  }
+  return { ok: true, ip, pair };
+}
+
 /** A password attempt under way, admitted by {@link beginPasswordAttempt}. */
 export interface PasswordAttempt {
   /** the right password: clears the account's counts and takes back the address's hit */
@@ -150,13 +171,9 @@ export async function beginPasswordAttempt(
   input: { email: string; clientIp: string; nowMs: number; slowdown: SlowdownSettings; sleep?: (ms: number) => Promise<void> },
 ): Promise<PasswordAttemptStart> {
   const { email, clientIp, nowMs } = input;
-  const ip = await hitRate(db, SIGN_IN_PER_IP, clientIp, nowMs);
-  if (!ip.allowed) return { ok: false, retryAfterS: ip.retryAfterS };
-  const pair = await hitRate(db, SIGN_IN_PER_ACCOUNT_AND_IP, accountAddressSubject(email, clientIp), nowMs);
-  if (!pair.allowed) {
-    await refundRate(db, ip);
-    return { ok: false, retryAfterS: pair.retryAfterS };
-  }
+  const admitted = await hitAddressThenPair(db, [SIGN_IN_PER_IP, SIGN_IN_PER_ACCOUNT_AND_IP], email, clientIp, nowMs);
+  if (!admitted.ok) return admitted;
+  const { ip, pair } = admitted;
   const account = await hitRate(db, SIGN_IN_PER_ACCOUNT, accountSubject(email), nowMs);
   const delay = signInDelayMs(account.count - 1, input.slowdown);
   if (delay > 0) await (input.sleep ?? sleep)(delay);
@@ -186,13 +203,8 @@ export type ForgotPasswordAdmission = { ok: false; retryAfterS: number } | { ok:
  * account has had {@link FORGOT_EMAILS_PER_ACCOUNT} links this hour.
  */
 export async function admitForgotPassword(db: Executor, email: string, clientIp: string, nowMs: number): Promise<ForgotPasswordAdmission> {
-  const ip = await hitRate(db, FORGOT_PER_IP, clientIp, nowMs);
-  if (!ip.allowed) return { ok: false, retryAfterS: ip.retryAfterS };
-  const pair = await hitRate(db, FORGOT_PER_ACCOUNT_AND_IP, accountAddressSubject(email, clientIp), nowMs);
-  if (!pair.allowed) {
-    await refundRate(db, ip);
-    return { ok: false, retryAfterS: pair.retryAfterS };
-  }
+  const admitted = await hitAddressThenPair(db, [FORGOT_PER_IP, FORGOT_PER_ACCOUNT_AND_IP], email, clientIp, nowMs);
+  if (!admitted.ok) return admitted;
   const emails = await hitRate(db, FORGOT_EMAILS_PER_ACCOUNT, accountSubject(email), nowMs);
   return { ok: true, sendEmail: emails.allowed };
 }
