@@ -246,7 +246,8 @@ for (const adminUrl of ADMIN_URLS) {
         await setMode('refuse');
         try {
           const [response] = await Promise.all([
-            page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add' && r.request().method() === 'POST'),
+            // the French page's form posts to the French add-to-cart path (issue 9 item 8)
+            page.waitForResponse((r) => ['/cart/add', '/fr/panier/ajouter'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST'),
             buyBoxAddButton(page, FR).click(),
           ]);
           expect(response.status()).toBe(503);

@@ -18,6 +18,8 @@ describe('storefront request guard', () => {
     const multipart = post('http://localhost/cart/add', 'multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="productCode"\r\n\r\nX\r\n--b--\r\n');
     expect(await requestGuard(multipart)).toBeNull();
     expect(await requestGuard(post('http://localhost/api/auth/login', 'application/json', '{"email":"a@b.co"}'))).toBeNull();
+    // the French JSON routes too (issue 9 item 8: /fr/api/auth/*)
+    expect(await requestGuard(post('http://localhost/fr/api/auth/forgotPassword', 'application/json', '{"email":"a@b.co"}'))).toBeNull();
     expect(await requestGuard(post('http://localhost/api/auth/refreshToken', null, null))).toBeNull();
   });
 

@@ -33,10 +33,15 @@ export function refusalLang(request: Request): Lang {
   return 'en';
 }
 
-/** Does the request want a JSON answer (`/api/*`, `.data`, `Accept: application/json`)? */
+/** Is the path one of the storefront's JSON server routes (`/api/*`, French `/fr/api/*`, spec §7)? */
+export function isApiRoutePath(pathname: string): boolean {
+  return /^\/(fr\/)?api\//.test(pathname);
+}
+
+/** Does the request want a JSON answer (`/api/*`, `/fr/api/*`, `.data`, `Accept: application/json`)? */
 export function wantsJson(request: Request): boolean {
   const url = new URL(request.url);
-  return url.pathname.startsWith('/api/') || url.pathname.endsWith('.data') || (request.headers.get('accept') ?? '').startsWith('application/json');
+  return isApiRoutePath(url.pathname) || url.pathname.endsWith('.data') || (request.headers.get('accept') ?? '').startsWith('application/json');
 }
 
 function escapeHtml(s: string): string {

@@ -6,14 +6,14 @@
  * - a NUL byte in the URL (`%00`: never legitimate, and PostgreSQL refuses it in text) → 400;
  * - a POST whose body cannot be read: every page action reads a form (`request.formData()`, which
  *   throws on a malformed multipart or urlencoded body, or on a JSON one), so a page POST must
- *   carry a form that parses; `/api/*` routes read JSON or a form, so a JSON body must be an
+ *   carry a form that parses; `/api/*` (and `/fr/api/*`) routes read JSON or a form, so a JSON body must be an
  *   object → 400.
  * Refusals answer a small page in the page's language, or JSON for `/api/*` and `.data`
  * requests (refusal.server.ts). The storefront handler runs {@link requestGuard} first, then the
  * CSRF guard.
  */
 import type { Lang } from '@store/domain';
-import { refusalResponse, type RefusalText } from './refusal.server.ts';
+import { isApiRoutePath, refusalResponse, type RefusalText } from './refusal.server.ts';
 
 /** The methods the storefront answers. */
 export const STOREFRONT_METHODS = ['GET', 'HEAD', 'POST'] as const;
@@ -45,7 +45,7 @@ function isForm(contentType: string): boolean {
 /** Is the body of a POST readable by the route it goes to (see module comment)? Reads a clone. */
 export async function isReadableBody(request: Request): Promise<boolean> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  const api = new URL(request.url).pathname.startsWith('/api/');
+  const api = isApiRoutePath(new URL(request.url).pathname);
   try {
     if (isForm(type)) {
       await request.clone().formData();
