@@ -197,6 +197,8 @@ export async function insertBulkOrders(db: Kysely<Database>, options: BulkOrderO
           qty,
           unit_price_minor: variant.unitPriceMinor,
           total_minor: total,
+          frequency_weeks: null,
+          subscription_id: null,
         });
       }
       lines += lineCount;
@@ -227,6 +229,8 @@ export async function insertBulkOrders(db: Kysely<Database>, options: BulkOrderO
         payment_summary: JSON.stringify({ provider: 'test', brand: 'visa', last4: '4242' }),
         created_at: new Date(now - Math.floor(random() * yearMs)).toISOString(),
         gift_card_minor: 0,
+        kind: 'checkout',
+        subscription_id: null,
       });
     }
     await db.transaction().execute(async (trx) => {

@@ -73,6 +73,8 @@ export const CatalogProductSchema = z.object({
   categories: z.array(code).min(1),
   sites: z.array(BaseSiteSchema).min(1),
   isVirtual: z.boolean().default(false),
+  /** may be bought on auto-delivery (issue 10, ADR 0018); default: beverages that are not bundles */
+  adEligible: z.boolean().optional(),
   discontinued: z.boolean().default(false),
   imageColor: z.string().regex(/^#[0-9a-f]{6}$/i),
   sortOrder: z.number().int().default(0),

@@ -23,6 +23,7 @@ export * from './repositories/addresses.ts';
 export * from './repositories/saved-payments.ts';
 export * from './repositories/customers.ts';
 export * from './repositories/refresh-tokens.ts';
+export * from './repositories/subscriptions.ts';
 export * from './repositories/password-resets.ts';
 export * from './repositories/rate-limits.ts';
 export * from './repositories/gift-cards.ts';

@@ -72,6 +72,8 @@ export interface ProductTable {
   discontinued: number;
   /** colour used by the seeded SVG image, '#rrggbb' */
   image_color: string;
+  /** 0/1: may be bought on auto-delivery (issue 10, migration 0006; ADR 0018) */
+  ad_eligible: number;
   sort_order: number;
   created_at: string;
 }
@@ -211,10 +213,20 @@ export interface CartEntryTable {
   cart_guid: string;
   entry_number: number;
   variant_code: string;
-  /** 'STD' | 'ADC' | 'ADCF' | 'ADF' | 'BBAD' ... */
+  /** 'STD' | 'ADC' | 'ADCF' | 'ADF' | 'MBOX' | 'BBAD' (ADR 0018 programs) */
   entry_type: string;
   qty: number;
   created_at: string;
+  /** issue 10: auto-delivery every N weeks (ADC, ADCF, BBAD); null for one-time lines */
+  frequency_weeks: number | null;
+  /** issue 10: pods the shopper has at home (ADC, ADCF; spec §5) */
+  pods_at_home_qty: number | null;
+  /** issue 10: cups a day (ADCF smart subscriptions) */
+  cups_per_day: number | null;
+  /** issue 10: day of the month (ADF, MBOX); 31 = the last day */
+  day_of_month: number | null;
+  /** issue 10: the campaign of a BBAD line (addCampaignBundle) */
+  campaign_code: string | null;
 }
 
 /** Orders. Totals frozen at placement, money in minor units. */
@@ -245,6 +257,10 @@ export interface OrderTable {
   created_at: string;
   /** issue 4: paid by gift cards, minor units; the card is charged total_minor − gift_card_minor */
   gift_card_minor: number;
+  /** issue 10: 'checkout' | 'recurring' (placed by the scheduler) | 'clawback' (early cancel of a commitment) */
+  kind: string;
+  /** issue 10: the subscription a recurring or clawback order belongs to */
+  subscription_id: string | null;
 }
 
 export interface OrderEntryTable {
@@ -257,6 +273,10 @@ export interface OrderEntryTable {
   qty: number;
   unit_price_minor: number;
   total_minor: number;
+  /** issue 10: the auto-delivery frequency the line was bought with (parent orders) */
+  frequency_weeks: number | null;
+  /** issue 10: the subscription this line started (parent order) or belongs to (recurring order) */
+  subscription_id: string | null;
 }
 
 /** Idempotency records for order placement (DESIGN "Concurrency and integrity"). */
@@ -534,6 +554,145 @@ export interface OrderGiftCardTable {
   status: string;
 }
 
+/**
+ * Subscriptions (issue 10, ADR 0018): one per customer program (AUTO_DELIVERY, SMART, SCHEDULED,
+ * MONTHLY_BOX, BREWER_CAMPAIGN). Dates are calendar dates 'YYYY-MM-DD' in the site's time zone.
+ */
+export interface SubscriptionTable {
+  /** 'sub_' + random */
+  id: string;
+  customer_id: string;
+  base_site: string;
+  currency: string;
+  lang: string;
+  /** ADR 0018 program: 'AUTO_DELIVERY' | 'SMART' | 'SCHEDULED' | 'MONTHLY_BOX' | 'BREWER_CAMPAIGN' */
+  program: string;
+  /** the cart entry type it was bought with: 'ADC' | 'ADCF' | 'ADF' | 'MBOX' | 'BBAD' */
+  entry_type: string;
+  /** 'active' | 'paused' | 'suspended' | 'cancelled' */
+  status: string;
+  /** weeks between orders (AUTO_DELIVERY, SMART, BREWER_CAMPAIGN) */
+  frequency_weeks: number | null;
+  /** day of the month (SCHEDULED, MONTHLY_BOX); 31 = the last day */
+  day_of_month: number | null;
+  /** 'YYYY-MM-DD' (site time zone) of the next order */
+  next_ship_date: string;
+  /** 'YYYY-MM-DD' until which a paused subscription places no order */
+  paused_until: string | null;
+  /** JSON Address shipped to */
+  shipping_address_json: string;
+  /** the address-book id the address came from, if any */
+  address_id: string | null;
+  /** saved_payment_methods.id charged off-session */
+  saved_payment_method_id: string | null;
+  /** the checkout order that started it */
+  parent_order_code: string | null;
+  /** BREWER_CAMPAIGN: the campaign code */
+  campaign_code: string | null;
+  /** MONTHLY_BOX: 'choose' | 'curated' */
+  rotation: string | null;
+  /** SMART inputs */
+  pods_at_home_qty: number | null;
+  cups_per_day: number | null;
+  /** the next ship date the reminder email was sent for (sent once per date) */
+  reminded_for_date: string | null;
+  cancel_reason: string | null;
+  cancel_note: string | null;
+  cancelled_at: string | null;
+  suspended_at: string | null;
+  /** grows with every change */
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Items of a subscription: unique (subscription, variant); optional backup variant. */
+export interface SubscriptionItemTable {
+  /** 'si_' + random */
+  id: string;
+  subscription_id: string;
+  variant_code: string;
+  qty: number;
+  backup_variant_code: string | null;
+  sort_order: number;
+  created_at: string;
+}
+
+/**
+ * One row per subscription and cycle date: inserting it claims the cycle (PK), so each
+ * subscription gets at most one order per cycle.
+ */
+export interface SubscriptionCycleTable {
+  subscription_id: string;
+  /** 'YYYY-MM-DD' (site time zone) */
+  cycle_date: string;
+  /** 'processing' | 'placed' | 'payment_failed' | 'skipped' | 'suspended' */
+  status: string;
+  order_code: string | null;
+  /** charge attempts made */
+  attempts: number;
+  /** ISO-8601 UTC instant of the next charge attempt (payment_failed) */
+  next_attempt_at: string | null;
+  last_error: string | null;
+  /** JSON: items replaced by their backup or left out, for the email and AD home */
+  notice_json: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Brewer campaigns per site (ADR 0018; business-defaults "Starter-kit brewer offer"). */
+export interface CampaignTable {
+  /** 'FIFTYPERCENTBREWER' | 'FREEBREWER' | 'KSKLITE' | 'KSKBBAD' */
+  code: string;
+  base_site: string;
+  name_en: string;
+  name_fr: string;
+  /** brewer discount, basis points (10000 = free) */
+  brewer_discount_bps: number;
+  /** comma list of eligible brewer base product codes */
+  brewer_codes: string;
+  boxes_required: number;
+  min_orders: number;
+  min_boxes_per_order: number;
+  months: number;
+  /** the card on file must not expire within this many months of the purchase */
+  card_valid_months: number;
+  /** 0/1 */
+  active: number;
+}
+
+/** A commitment opened by a campaign purchase; at most one open per email and per address. */
+export interface CommitmentTable {
+  /** 'cm_' + random */
+  id: string;
+  subscription_id: string;
+  base_site: string;
+  campaign_code: string;
+  customer_id: string;
+  /** lower-cased */
+  email: string;
+  /** normalised shipping address (one open commitment per address) */
+  address_key: string;
+  currency: string;
+  brewer_variant_code: string;
+  brewer_list_minor: number;
+  brewer_paid_minor: number;
+  boxes_required: number;
+  min_orders: number;
+  min_boxes_per_order: number;
+  boxes_counted: number;
+  orders_counted: number;
+  /** 'YYYY-MM-DD' */
+  deadline: string;
+  /** 'open' | 'met' | 'clawedBack' | 'cancelled' */
+  status: string;
+  clawback_minor: number | null;
+  clawback_order_code: string | null;
+  parent_order_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   base_sites: BaseSiteTable;
   site_config: SiteConfigTable;
@@ -564,6 +723,11 @@ export interface Database {
   addresses: AddressTable;
   payment_customers: PaymentCustomerTable;
   saved_payment_methods: SavedPaymentMethodTable;
+  subscriptions: SubscriptionTable;
+  subscription_items: SubscriptionItemTable;
+  subscription_cycles: SubscriptionCycleTable;
+  campaigns: CampaignTable;
+  commitments: CommitmentTable;
   promotions: PromotionTable;
   coupons: CouponTable;
   coupon_customer_uses: CouponCustomerUseTable;

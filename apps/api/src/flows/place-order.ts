@@ -552,6 +552,8 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string
       payment_summary: '{}',
       created_at: nowIso,
       gift_card_minor: 0,
+      kind: 'checkout',
+      subscription_id: null,
     };
     // Unit prices as the cart was priced: displayed price, then the owner's price list (issue 4).
     const entries: OrderEntryRow[] = lines.map((l) => {
@@ -566,6 +568,8 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string
         qty: l.qty,
         unit_price_minor: unit,
         total_minor: unit * l.qty,
+        frequency_weeks: null,
+        subscription_id: null,
       };
     });
     const giftsSkipped = await addFreeGifts(trx, { site, code, lang, gifts: pricing.result.gifts, entries, taken });
@@ -619,6 +623,8 @@ async function addFreeGifts(
       qty: 1,
       unit_price_minor: 0,
       total_minor: 0,
+      frequency_weeks: null,
+      subscription_id: null,
     });
   }
   return skipped;

@@ -57,6 +57,7 @@ const INT_COLUMNS = new Set([
   'sort_order',
   'is_bundle',
   'is_virtual',
+  'ad_eligible',
   'discontinued',
   'count',
   'box_count',
@@ -225,6 +226,7 @@ async function clearReplaced(trx: Kysely<Database>, existing: string[], removedV
 function productRow(p: CatalogProduct, createdAt: string): Insertable<ProductTable> {
   return {
     code: p.code,
+    ad_eligible: (p.adEligible ?? (p.productType === 'Coffee' && !p.bundle)) ? 1 : 0,
     product_type: p.productType,
     beverage_type: p.beverageType,
     brand: p.brand,
@@ -273,6 +275,7 @@ const PRODUCT_UPDATE_COLUMNS = [
   'is_bundle',
   'bundle_template_name',
   'is_virtual',
+  'ad_eligible',
   'discontinued',
   'image_color',
   'sort_order',

@@ -136,7 +136,20 @@ export async function cartQuantity(db: Kysely<Database>, guid: string): Promise<
  */
 export async function insertEntry(
   db: Kysely<Database>,
-  input: { cartGuid: string; variantCode: string; entryType: string; qty: number; now: string; entryNumber?: number },
+  input: {
+    cartGuid: string;
+    variantCode: string;
+    entryType: string;
+    qty: number;
+    now: string;
+    entryNumber?: number;
+    /** issue 10: auto-delivery choices of the line (ADR 0018) */
+    frequencyWeeks?: number | null;
+    podsAtHomeQty?: number | null;
+    cupsPerDay?: number | null;
+    dayOfMonth?: number | null;
+    campaignCode?: string | null;
+  },
 ): Promise<CartEntryRow> {
   let entryNumber = input.entryNumber;
   if (entryNumber === undefined) {
@@ -154,6 +167,11 @@ export async function insertEntry(
     entry_type: input.entryType,
     qty: input.qty,
     created_at: input.now,
+    frequency_weeks: input.frequencyWeeks ?? null,
+    pods_at_home_qty: input.podsAtHomeQty ?? null,
+    cups_per_day: input.cupsPerDay ?? null,
+    day_of_month: input.dayOfMonth ?? null,
+    campaign_code: input.campaignCode ?? null,
   };
   await db.insertInto('cart_entries').values(row).execute();
   return row;

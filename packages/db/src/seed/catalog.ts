@@ -842,6 +842,8 @@ function addBaggedAndCanned(b: Builder): void {
       const r = ROAST[blend.roast];
       b.add({
         code,
+        // Lantern Street's canisters are a premium line the brand keeps off auto-delivery (business-defaults)
+        ...(brand === BRANDS.lantern ? { adEligible: false } : {}),
         productType: 'Coffee',
         beverageType: 'coffee',
         brand: brand.name,

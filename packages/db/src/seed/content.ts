@@ -10,8 +10,8 @@
  *   `expeditedShipping` (1999 / 2499 / 2499), `freeShippingExcludedRegions` ("AK,HI,PR" on the US
  *   sites, "" on cab2c), `supportPhone`, `supportEmail`, `supportHours` ("07:00-24:00 EST", every
  *   day), `emailReplyHours` ("24-48"), `loyaltyEnabled` / `rewardsEnabled` / `perksEnabled`
- *   ("false"), `autoDeliveryDiscountPercent` ("25"), `brewerDiscountPercent`,
- *   `frotherDiscountPercent`, `podsAtHomeMaxQty` ("10"), `contentfulCardLimit` ("6"),
+ *   ("false"), `brewerDiscountPercent`, `frotherDiscountPercent`, the auto-delivery settings of
+ *   ADR 0018 (`AUTO_DELIVERY_SETTINGS`: `adDiscountBps`, `podsAtHomeMaxQty`, ...), `contentfulCardLimit` ("6"),
  *   `productPageSize` ("36"), `snackbarMs` ("5000").
  * - `cms_pages` (uid / page_type / label):
  *   `homepage` / ContentPage / "homepage" — data `{ metadata: { title, description } }`;
@@ -56,6 +56,56 @@ import { frenchDeep, withFrenchTypography } from './french.ts';
 
 type L<T> = { en: T; fr: T };
 
+const AD_FREQUENCIES = '2,3,4,5,6,7,8,9,10,11,12';
+
+/**
+ * Auto-delivery settings per site (issue 10, ADR 0018; business-defaults): discounts in basis
+ * points (recurring orders, and the order that starts a subscription), allowed frequencies in
+ * weeks, free standard shipping, reminder lead time in days, retry days after a failed charge,
+ * the time zone ship dates are counted in, the largest quantity of one item and of podsAtHomeQty.
+ */
+export const AUTO_DELIVERY_SETTINGS: Record<BaseSiteUid, Record<string, string>> = {
+  usb2c: {
+    adEnabled: 'true',
+    adDiscountBps: '2500',
+    adFirstOrderDiscountBps: '2500',
+    adFrequenciesWeeks: AD_FREQUENCIES,
+    adDefaultFrequencyWeeks: '4',
+    adFreeStandardShipping: 'true',
+    adReminderLeadDays: '3',
+    adRetryDays: '1,3,7',
+    adTimeZone: 'America/New_York',
+    adMaxQtyPerItem: '12',
+    podsAtHomeMaxQty: '500',
+  },
+  cab2c: {
+    adEnabled: 'true',
+    adDiscountBps: '1500',
+    adFirstOrderDiscountBps: '2500',
+    adFrequenciesWeeks: AD_FREQUENCIES,
+    adDefaultFrequencyWeeks: '4',
+    adFreeStandardShipping: 'true',
+    adReminderLeadDays: '3',
+    adRetryDays: '1,3,7',
+    adTimeZone: 'America/Toronto',
+    adMaxQtyPerItem: '12',
+    podsAtHomeMaxQty: '500',
+  },
+  usafh: {
+    adEnabled: 'true',
+    adDiscountBps: '1000',
+    adFirstOrderDiscountBps: '1000',
+    adFrequenciesWeeks: AD_FREQUENCIES,
+    adDefaultFrequencyWeeks: '4',
+    adFreeStandardShipping: 'false',
+    adReminderLeadDays: '3',
+    adRetryDays: '1,3,7',
+    adTimeZone: 'America/New_York',
+    adMaxQtyPerItem: '24',
+    podsAtHomeMaxQty: '2000',
+  },
+};
+
 /** Per-site settings (money in minor units). */
 export const SITE_SETTINGS: Record<BaseSiteUid, Record<string, string>> = {
   usb2c: {
@@ -67,6 +117,7 @@ export const SITE_SETTINGS: Record<BaseSiteUid, Record<string, string>> = {
     supportEmail: 'support@brewhaus.example',
     brewerDiscountPercent: '20',
     frotherDiscountPercent: '15',
+    ...AUTO_DELIVERY_SETTINGS.usb2c,
   },
   cab2c: {
     freeShippingMinimum: '5500',
@@ -77,6 +128,7 @@ export const SITE_SETTINGS: Record<BaseSiteUid, Record<string, string>> = {
     supportEmail: 'support@brewhaus-canada.example',
     brewerDiscountPercent: '20',
     frotherDiscountPercent: '15',
+    ...AUTO_DELIVERY_SETTINGS.cab2c,
   },
   usafh: {
     freeShippingMinimum: '2900',
@@ -87,6 +139,7 @@ export const SITE_SETTINGS: Record<BaseSiteUid, Record<string, string>> = {
     supportEmail: 'office@brewhaus.example',
     brewerDiscountPercent: '10',
     frotherDiscountPercent: '10',
+    ...AUTO_DELIVERY_SETTINGS.usafh,
   },
 };
 
@@ -96,8 +149,6 @@ const COMMON_SETTINGS: Record<string, string> = {
   loyaltyEnabled: 'false',
   rewardsEnabled: 'false',
   perksEnabled: 'false',
-  autoDeliveryDiscountPercent: '25',
-  podsAtHomeMaxQty: '10',
   contentfulCardLimit: '6',
   productPageSize: '36',
   snackbarMs: '5000',

@@ -8,12 +8,14 @@ import { buildDemoCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedGiftCards } from './gift-cards.ts';
 import { seedPromotions } from './promotions.ts';
+import { seedCampaigns } from './campaigns.ts';
 
 export { buildDemoCatalog, DEMO_CODES, DEMO_CATEGORY_CODES, VARIANT_COLORS, slugify } from './catalog.ts';
 export { buildSyntheticCatalog } from './synthetic.ts';
 export { demoContent, seedContent, SITE_SETTINGS } from './content.ts';
 export { SITE_DEFINITIONS } from './sites.ts';
 export { DEMO_GIFT_CARDS, seedGiftCards, type DemoGiftCard } from './gift-cards.ts';
+export { DEMO_CAMPAIGNS, seedCampaigns } from './campaigns.ts';
 export { BMSM_DRINKWARE, DISCOUNT_MESSAGE_SETTINGS, EMPLOYEE_DISCOUNT_BPS, PROMOTED_PRODUCT, demoPromotions, seedPromotions } from './promotions.ts';
 export { productSvg, brandLogoSvg, brewerForm, accessoryKind, escapeXml, type BrewerForm, type ProductSvgInput, type SvgBundleItem } from './svg.ts';
 
@@ -27,5 +29,6 @@ export async function seedDatabase(db: Kysely<Database>, opts: ImportOptions = {
   await seedContent(db);
   await seedGiftCards(db);
   await seedPromotions(db);
+  await seedCampaigns(db);
   return importCatalog(db, buildDemoCatalog(), opts);
 }
