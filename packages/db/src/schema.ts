@@ -8,6 +8,8 @@
  * - no identity columns: business codes, random guids, or composite keys;
  * - localised text: `_en` / `_fr` column pairs (the spec has exactly two languages).
  */
+import type { Generated } from 'kysely';
+
 /** Base sites (spec §1): usb2c, cab2c, usafh. */
 export interface BaseSiteTable {
   uid: string;
@@ -600,8 +602,8 @@ export interface SubscriptionTable {
   cancel_note: string | null;
   cancelled_at: string | null;
   suspended_at: string | null;
-  /** grows with every change */
-  version: number;
+  /** grows with every change (starts at 1) */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -614,7 +616,7 @@ export interface SubscriptionItemTable {
   variant_code: string;
   qty: number;
   backup_variant_code: string | null;
-  sort_order: number;
+  sort_order: Generated<number>;
   created_at: string;
 }
 
@@ -630,7 +632,7 @@ export interface SubscriptionCycleTable {
   status: string;
   order_code: string | null;
   /** charge attempts made */
-  attempts: number;
+  attempts: Generated<number>;
   /** ISO-8601 UTC instant of the next charge attempt (payment_failed) */
   next_attempt_at: string | null;
   last_error: string | null;
@@ -680,8 +682,8 @@ export interface CommitmentTable {
   boxes_required: number;
   min_orders: number;
   min_boxes_per_order: number;
-  boxes_counted: number;
-  orders_counted: number;
+  boxes_counted: Generated<number>;
+  orders_counted: Generated<number>;
   /** 'YYYY-MM-DD' */
   deadline: string;
   /** 'open' | 'met' | 'clawedBack' | 'cancelled' */

@@ -14,20 +14,20 @@
  * Rows are the table types (snake_case); dates `YYYY-MM-DD` are in the site's time zone.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../connection.ts';
 import type { CampaignTable, CommitmentTable, SubscriptionCycleTable, SubscriptionItemTable, SubscriptionTable } from '../schema.ts';
 
 /** A subscription row. */
-export type SubscriptionRow = SubscriptionTable;
+export type SubscriptionRow = Selectable<SubscriptionTable>;
 /** An item of a subscription. */
-export type SubscriptionItemRow = SubscriptionItemTable;
+export type SubscriptionItemRow = Selectable<SubscriptionItemTable>;
 /** A cycle (one per subscription and date). */
-export type SubscriptionCycleRow = SubscriptionCycleTable;
+export type SubscriptionCycleRow = Selectable<SubscriptionCycleTable>;
 /** A brewer campaign of a site. */
-export type CampaignRow = CampaignTable;
+export type CampaignRow = Selectable<CampaignTable>;
 /** A commitment opened by a campaign purchase. */
-export type CommitmentRow = CommitmentTable;
+export type CommitmentRow = Selectable<CommitmentTable>;
 
 /** Subscription statuses (ADR 0018). */
 export type SubscriptionStatus = 'active' | 'paused' | 'suspended' | 'cancelled';
