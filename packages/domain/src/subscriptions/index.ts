@@ -6,3 +6,4 @@
 export * from './local-date.ts';
 export * from './programs.ts';
 export * from './settings.ts';
+export * from './pricing.ts';
