@@ -7,3 +7,4 @@ export * from './local-date.ts';
 export * from './programs.ts';
 export * from './settings.ts';
 export * from './pricing.ts';
+export * from './schedule.ts';

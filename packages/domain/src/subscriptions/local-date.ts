@@ -2,14 +2,16 @@
  * Calendar dates in a site's time zone (ADR 0018 "Schedule rules"): the auto-delivery rules work
  * on `YYYY-MM-DD` strings ({@link LocalDate}), never on instants, so daylight-saving changes never
  * move a ship date. Instants (a `Date`, or an ISO 8601 string with `Z` or an offset) appear only
- * where a question is asked of the clock: "what is the local date now?" ({@link localDateOf}) and
- * "when does that local date start?" ({@link startOfLocalDay}).
+ * where a question is asked of the clock: "what is the local date now?" ({@link localDateOf}, with
+ * @date-fns/tz) and "when does that local date start?" ({@link startOfLocalDay}).
  *
- * Calendar arithmetic is done with date-fns on a `TZDate` in UTC, so the result never depends on
- * the time zone of the process.
+ * Calendar arithmetic is date-fns on a plain `Date` set to noon of the day: noon exists on every
+ * calendar day (clocks change at night), so the result does not depend on the time zone of the
+ * process, and it stays fast (no time-zone lookup; the scheduler calls these for every due
+ * subscription).
  */
-import { TZDate, tz } from '@date-fns/tz';
-import { addDays, addMonths, differenceInCalendarDays, format, getDaysInMonth, isValid } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import { addDays, addMonths, differenceInCalendarDays, getDaysInMonth } from 'date-fns';
 
 /**
  * A calendar date, `YYYY-MM-DD` (ISO 8601, four-digit year), meaning a day in the site's time zone
@@ -22,8 +24,17 @@ export type LocalDate = string;
 export type Instant = Date | string;
 
 const LOCAL_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const UTC = 'UTC';
-const utc = tz(UTC);
+
+/** Noon of a calendar day as a plain `Date` (years below 100 kept as such, not 19YY). */
+function noon(y: number, m: number, d: number): Date {
+  const date = new Date(2000, 0, 1, 12);
+  date.setFullYear(y, m - 1, d);
+  return date;
+}
+
+function fmt(d: Date): LocalDate {
+  return `${String(d.getFullYear()).padStart(4, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
 
 interface Ymd {
   y: number;
@@ -38,7 +49,7 @@ function ymdOf(s: string): Ymd | null {
   const mo = Number(m[2]);
   const d = Number(m[3]);
   if (y < 1 || mo < 1 || mo > 12 || d < 1) return null;
-  if (d > getDaysInMonth(new TZDate(y, mo - 1, 1, UTC))) return null;
+  if (d > getDaysInMonth(noon(y, mo, 1))) return null;
   return { y, m: mo, d };
 }
 
@@ -47,14 +58,10 @@ export function isLocalDate(x: unknown): x is LocalDate {
   return typeof x === 'string' && ymdOf(x) !== null;
 }
 
-function utcDateOf(date: LocalDate): TZDate {
-  const p = ymdOf(date);
+function dateOf(date: LocalDate): Date {
+  const p = typeof date === 'string' ? ymdOf(date) : null;
   if (!p) throw new RangeError(`not a YYYY-MM-DD calendar date: ${JSON.stringify(date)}`);
-  return new TZDate(p.y, p.m - 1, p.d, UTC);
-}
-
-function fmt(d: Date): LocalDate {
-  return format(d, 'yyyy-MM-dd', { in: utc });
+  return noon(p.y, p.m, p.d);
 }
 
 /**
@@ -64,7 +71,7 @@ function fmt(d: Date): LocalDate {
  *   user input with `validateShipOnDate` and friends first)
  */
 export function localDateParts(date: LocalDate): { year: number; month: number; day: number; weekday: number; daysInMonth: number } {
-  const d = utcDateOf(date);
+  const d = dateOf(date);
   return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), weekday: d.getDay(), daysInMonth: getDaysInMonth(d) };
 }
 
@@ -79,8 +86,7 @@ export function makeLocalDate(year: number, month: number, day: number): LocalDa
   if (![year, month, day].every(Number.isInteger) || year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) {
     throw new RangeError(`not a calendar date: ${year}-${month}-${day}`);
   }
-  const first = new TZDate(year, month - 1, 1, UTC);
-  return fmt(new TZDate(year, month - 1, Math.min(day, getDaysInMonth(first)), UTC));
+  return fmt(noon(year, month, Math.min(day, getDaysInMonth(noon(year, month, 1)))));
 }
 
 /**
@@ -89,16 +95,29 @@ export function makeLocalDate(year: number, month: number, day: number): LocalDa
  */
 export function isValidTimeZone(timeZone: unknown): timeZone is string {
   if (typeof timeZone !== 'string' || timeZone.trim() === '' || timeZone !== timeZone.trim()) return false;
+  const known = zoneValidity.get(timeZone);
+  if (known !== undefined) return known;
+  let ok: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
+    ok = !Number.isNaN(new TZDate(0, timeZone).getTime());
   } catch {
-    return false;
+    ok = false;
   }
-  return isValid(new TZDate(0, timeZone));
+  // bounded: untrusted strings cannot grow it without limit
+  if (zoneValidity.size >= 256) zoneValidity.clear();
+  zoneValidity.set(timeZone, ok);
+  return ok;
 }
 
+/** Answers of {@link isValidTimeZone}: building an `Intl.DateTimeFormat` costs ~50 µs, asking a Map nothing. */
+const zoneValidity = new Map<string, boolean>();
+
+/** An ISO 8601 date-time that says its offset (a string without one would be read in the process's zone). */
+const INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
 function instantMs(instant: Instant): number {
-  const ms = instant instanceof Date ? instant.getTime() : typeof instant === 'string' ? Date.parse(instant) : Number.NaN;
+  const ms = instant instanceof Date ? instant.getTime() : typeof instant === 'string' && INSTANT_RE.test(instant) ? Date.parse(instant) : Number.NaN;
   if (!Number.isFinite(ms)) throw new RangeError(`not an instant: ${String(instant)}`);
   return ms;
 }
@@ -110,13 +129,14 @@ function requireZone(timeZone: string): void {
 /**
  * The calendar date of an instant in a time zone: `localDateOf('2026-06-01T05:30:00Z',
  * 'America/Toronto') === '2026-06-01'` while in `America/Vancouver` it is still `'2026-05-31'`.
- * @param instant a `Date` or an ISO 8601 date-time string with `Z` or an offset
+ * @param instant a `Date` or an ISO 8601 date-time string with `Z` or an offset (a string without
+ *   an offset is refused: it would be read in the process's time zone)
  * @param timeZone IANA time zone, e.g. the site's `adTimeZone`
  * @throws RangeError on an invalid instant or an unknown time zone
  */
 export function localDateOf(instant: Instant, timeZone: string): LocalDate {
   requireZone(timeZone);
-  return format(new Date(instantMs(instant)), 'yyyy-MM-dd', { in: tz(timeZone) });
+  return fmt(new TZDate(instantMs(instant), timeZone));
 }
 
 /**
@@ -140,7 +160,7 @@ export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
  */
 export function addLocalDays(date: LocalDate, days: number): LocalDate {
   if (!Number.isSafeInteger(days)) throw new RangeError(`days must be an integer, got ${days}`);
-  return fmt(addDays(utcDateOf(date), days, { in: utc }));
+  return fmt(addDays(dateOf(date), days));
 }
 
 /**
@@ -150,7 +170,7 @@ export function addLocalDays(date: LocalDate, days: number): LocalDate {
  */
 export function addLocalMonths(date: LocalDate, months: number): LocalDate {
   if (!Number.isSafeInteger(months)) throw new RangeError(`months must be an integer, got ${months}`);
-  return fmt(addMonths(utcDateOf(date), months, { in: utc }));
+  return fmt(addMonths(dateOf(date), months));
 }
 
 /**
@@ -159,9 +179,9 @@ export function addLocalMonths(date: LocalDate, months: number): LocalDate {
  * @throws RangeError on a malformed date
  */
 export function compareLocalDates(a: LocalDate, b: LocalDate): number {
-  const da = utcDateOf(a).getTime();
-  const db = utcDateOf(b).getTime();
-  return da < db ? -1 : da > db ? 1 : 0;
+  dateOf(a);
+  dateOf(b);
+  return a < b ? -1 : a > b ? 1 : 0; // same width, most significant first
 }
 
 /**
@@ -170,7 +190,7 @@ export function compareLocalDates(a: LocalDate, b: LocalDate): number {
  * @throws RangeError on a malformed date
  */
 export function daysBetween(from: LocalDate, to: LocalDate): number {
-  return differenceInCalendarDays(utcDateOf(to), utcDateOf(from), { in: utc });
+  return differenceInCalendarDays(dateOf(to), dateOf(from));
 }
 
 /** The later of two local dates. @throws RangeError on a malformed date */
