@@ -8,3 +8,5 @@ export * from './programs.ts';
 export * from './settings.ts';
 export * from './pricing.ts';
 export * from './schedule.ts';
+export * from './smart.ts';
+export * from './commitment.ts';
