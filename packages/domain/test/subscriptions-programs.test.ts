@@ -25,6 +25,9 @@ import {
   isCampaignCode,
   isMonthlyBoxCount,
   isProgram,
+  isSubscriptionCancelReason,
+  SUBSCRIPTION_CANCEL_REASONS,
+  subscriptionGroupKey,
   programOf,
   usesDayOfMonth,
   usesFrequencyWeeks,
@@ -113,5 +116,22 @@ describe('assertNotInSubscription', () => {
   it('prefers the item code when the product is both an item and a backup', () => {
     const e = caught(() => assertNotInSubscription('A-24', [{ variantCode: 'X', backupVariantCode: 'A-24' }, { variantCode: 'A-24' }]));
     expect(e.reason).toBe(ALREADY_ADDED_TO_SP);
+  });
+});
+
+describe('cancel reasons and subscription groups', () => {
+  it('has a closed list of cancel reasons', () => {
+    expect(SUBSCRIPTION_CANCEL_REASONS).toContain('other');
+    for (const r of SUBSCRIPTION_CANCEL_REASONS) expect(isSubscriptionCancelReason(r)).toBe(true);
+    for (const bad of ['', 'Other', 'because', null]) expect(isSubscriptionCancelReason(bad)).toBe(false);
+  });
+  it('groups order lines into one subscription per program and cadence', () => {
+    expect(subscriptionGroupKey({ entryType: 'STD', frequencyWeeks: 4 })).toBeNull();
+    expect(subscriptionGroupKey({ entryType: 'GIFT' })).toBeNull();
+    expect(subscriptionGroupKey({ entryType: 'ADC', frequencyWeeks: 4 })).toBe('AUTO_DELIVERY|w4');
+    expect(subscriptionGroupKey({ entryType: 'ADC', frequencyWeeks: 4 })).not.toBe(subscriptionGroupKey({ entryType: 'ADC', frequencyWeeks: 6 }));
+    expect(subscriptionGroupKey({ entryType: 'ADCF', frequencyWeeks: 4 })).not.toBe(subscriptionGroupKey({ entryType: 'ADC', frequencyWeeks: 4 }));
+    expect(subscriptionGroupKey({ entryType: 'ADF', dayOfMonth: 31, frequencyWeeks: 4 })).toBe('SCHEDULED|d31');
+    expect(subscriptionGroupKey({ entryType: 'MBOX', dayOfMonth: 5 })).toBe('MONTHLY_BOX|d5');
   });
 });

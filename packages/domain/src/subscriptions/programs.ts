@@ -23,21 +23,23 @@ export type AutoDeliveryEntryType = Exclude<EntryType, 'STD'>;
  * `ADC` AUTO_DELIVERY, `ADCF` SMART, `ADF` SCHEDULED, `MBOX` MONTHLY_BOX, `BBAD` BREWER_CAMPAIGN.
  * `GIFT` (issue 4 free-gift lines) is an order-only type and has no program.
  */
-export const PROGRAM_OF_ENTRY_TYPE: Readonly<Record<EntryType, Program>> = Object.freeze({
+export const PROGRAM_OF_ENTRY_TYPE = Object.freeze({
   STD: 'ONE_TIME',
   ADC: 'AUTO_DELIVERY',
   ADCF: 'SMART',
   ADF: 'SCHEDULED',
   MBOX: 'MONTHLY_BOX',
   BBAD: 'BREWER_CAMPAIGN',
-});
+} as const satisfies Record<EntryType, Program>);
 
 /** Program → entry type, the inverse of {@link PROGRAM_OF_ENTRY_TYPE}. */
 export const ENTRY_TYPE_OF_PROGRAM: Readonly<Record<Program, EntryType>> = Object.freeze(
   Object.fromEntries(ENTRY_TYPES.map((t) => [PROGRAM_OF_ENTRY_TYPE[t], t])) as Record<Program, EntryType>,
 );
 
-/** The program of an entry type (ADR 0018 table). */
+/** The program of an entry type (ADR 0018 table); an auto-delivery entry type gives an {@link AutoDeliveryProgram}. */
+export function programOf(entryType: AutoDeliveryEntryType): AutoDeliveryProgram;
+export function programOf(entryType: EntryType): Program;
 export function programOf(entryType: EntryType): Program {
   return PROGRAM_OF_ENTRY_TYPE[entryType];
 }
@@ -140,6 +142,19 @@ export const ALREADY_ADDED_TO_SP = 'ALREADY_ADDED_TO_SP';
 export const ALREADY_ADDED_TO_BACKUP_PRODUCT = 'ALREADY_ADDED_TO_BACKUP_PRODUCT';
 /** The cart-item-already-in-subscription codes (spec §9). */
 export const ALREADY_IN_SUBSCRIPTION_CODES = [ALREADY_ADDED_TO_SP, ALREADY_ADDED_TO_BACKUP_PRODUCT] as const;
+
+/**
+ * Why a customer cancels (ADR 0018 "cancel with a reason"): the choices auto-delivery home offers
+ * (the storefront words them; `other` comes with a free-text note). The API refuses anything else.
+ */
+export const SUBSCRIPTION_CANCEL_REASONS = ['tooMuchCoffee', 'tooExpensive', 'tryingOtherProducts', 'movingOrTravelling', 'deliveryProblem', 'brewerProblem', 'other'] as const;
+/** One of {@link SUBSCRIPTION_CANCEL_REASONS}. */
+export type SubscriptionCancelReason = (typeof SUBSCRIPTION_CANCEL_REASONS)[number];
+
+/** Type guard for a cancel reason (exact). */
+export function isSubscriptionCancelReason(x: unknown): x is SubscriptionCancelReason {
+  return typeof x === 'string' && (SUBSCRIPTION_CANCEL_REASONS as readonly string[]).includes(x);
+}
 
 /** The `type` of auto-delivery errors in the error body (ADR 0018). Field validation uses `ValidationError`. */
 export const AUTO_DELIVERY_ERROR_TYPE = 'AutoDeliveryError';

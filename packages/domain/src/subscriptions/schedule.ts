@@ -12,7 +12,7 @@ import { conflict, invalidInput } from '../errors.ts';
 import type { Instant, LocalDate } from './local-date.ts';
 import { addLocalDays, addLocalMonths, compareLocalDates, isLocalDate, localDateOf, localDateParts, makeLocalDate, maxLocalDate } from './local-date.ts';
 import type { AutoDeliveryProgram } from './programs.ts';
-import { AUTO_DELIVERY_ERROR_TYPE, cadenceKindOf } from './programs.ts';
+import { AUTO_DELIVERY_ERROR_TYPE, cadenceKindOf, isAutoDeliveryEntryType, programOf } from './programs.ts';
 import type { DayOfMonth } from './settings.ts';
 import { LAST_DAY_OF_MONTH, MAX_FIXED_DAY_OF_MONTH, isDayOfMonth, validatePauseUntil, validateShipOnDate } from './settings.ts';
 
@@ -163,6 +163,19 @@ export function firstSchedule(input: FirstScheduleInput): SubscriptionSchedule {
   const day = input.dayOfMonth ?? (program === 'MONTHLY_BOX' ? defaultDayOfMonth(orderDate) : null);
   if (!isDayOfMonth(day)) throw invalidInput('ValidationError', 'invalidDayOfMonth', 'Day of the month must be from 1 to 28, or 31 for the last day of the month', 'dayOfMonth');
   return { program, status: 'active', nextShipDate: nextCycleDate(program, orderDate, { dayOfMonth: day }), pausedUntil: null, frequencyWeeks: null, dayOfMonth: day };
+}
+
+/**
+ * Which subscription an order line joins when the order is placed (ADR 0018 "Buying": one
+ * subscription per program and frequency / day of month; the order has one shipping address):
+ * `AUTO_DELIVERY|w4`, `SCHEDULED|d31`… Lines with the same key make one subscription. `null` for a
+ * line that starts none (`STD`, `GIFT`, anything that is not an auto-delivery entry type).
+ * @param line the line's entry type and its `frequencyWeeks` (weekly programs) or `dayOfMonth`
+ */
+export function subscriptionGroupKey(line: { entryType: string; frequencyWeeks?: number | null; dayOfMonth?: DayOfMonth | null }): string | null {
+  if (!isAutoDeliveryEntryType(line.entryType)) return null;
+  const program = programOf(line.entryType);
+  return cadenceKindOf(program) === 'weeks' ? `${program}|w${line.frequencyWeeks ?? ''}` : `${program}|d${line.dayOfMonth ?? ''}`;
 }
 
 // ---------------------------------------------------------------------------------------------
