@@ -4,6 +4,7 @@
  * Money is in integer minor units (cents). Localised text comes as `{ en, fr }` pairs.
  */
 import { z } from 'zod';
+import { SALES_PRICE_STRATEGIES } from '@store/domain';
 
 /** Base site uids (spec §1). */
 export const BASE_SITES = ['usb2c', 'cab2c', 'usafh'] as const;
@@ -32,7 +33,7 @@ export const CatalogPriceSchema = z.object({
   /** discounted price, minor units */
   discountPrice: z.number().int().nonnegative().nullable().default(null),
   isDiscountPrice: z.boolean().default(false),
-  salesPriceStrategy: z.enum(['ALL', 'OTP', 'AD_PARENT_OTP']).nullable().default(null),
+  salesPriceStrategy: z.enum(SALES_PRICE_STRATEGIES).nullable().default(null),
 });
 
 export const CatalogVariantSchema = z.object({

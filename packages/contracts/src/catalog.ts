@@ -12,6 +12,7 @@
  * - `lang` is `en` or `fr`; a language the site does not sell in falls back to its default.
  */
 import { z } from 'zod';
+import { SALES_PRICE_STRATEGIES } from '@store/domain';
 import { codeInput, codeListInput, INPUT_LIMITS, safeText } from './input.ts';
 
 /** `en` | `fr`. */
@@ -39,8 +40,8 @@ export const StockSchema = z.object({
 });
 export type Stock = z.infer<typeof StockSchema>;
 
-/** Sales price strategy (spec §3, §5). */
-export const SalesPriceStrategySchema = z.enum(['ALL', 'OTP', 'AD_PARENT_OTP']);
+/** Sales price strategy (spec §3, §5; AD_RECURRING_OTP spec §9, ADR 0018): the domain's one list. */
+export const SalesPriceStrategySchema = z.enum(SALES_PRICE_STRATEGIES);
 
 /** Product type (spec §3 plus gift cards). */
 export const ProductTypeSchema = z.enum(['Coffee', 'Brewer', 'Accessory', 'Bundle', 'GiftCard']);

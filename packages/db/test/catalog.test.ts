@@ -79,6 +79,21 @@ describe.each(dbKinds())('catalogue repository on %s', (kind) => {
     expect(product.name).not.toBe((await findProduct(db(), { site: 'cab2c', lang: 'en', code: DEMO_CODES.coffee }))!.product.name);
   });
 
+  it('reads the recurring-only sale price strategy AD_RECURRING_OTP as itself, not as "no strategy" (ADR 0018)', async () => {
+    // before: an unknown strategy became null, which shows the sale price to every one-time shopper
+    const where = { variant: DEMO_CODES.coffeeVariant96, site: 'usb2c' };
+    const before = await db().selectFrom('prices').select('sales_price_strategy').where('variant_code', '=', where.variant).where('base_site', '=', where.site).executeTakeFirstOrThrow();
+    await db().updateTable('prices').set({ sales_price_strategy: 'AD_RECURRING_OTP' }).where('variant_code', '=', where.variant).where('base_site', '=', where.site).execute();
+    try {
+      const found = await findProduct(db(), { site: 'usb2c', lang: 'en', code: DEMO_CODES.coffee });
+      const price = found!.product.variants.find((v) => v.code === where.variant)!.price!;
+      expect(price.isDiscountPrice).toBe(true);
+      expect(price.salesPriceStrategy).toBe('AD_RECURRING_OTP');
+    } finally {
+      await db().updateTable('prices').set({ sales_price_strategy: before.sales_price_strategy }).where('variant_code', '=', where.variant).where('base_site', '=', where.site).execute();
+    }
+  });
+
   it('finds the base product from a variant code', async () => {
     const found = await findProduct(db(), { site: 'usb2c', lang: 'en', code: DEMO_CODES.brewerRedVariant });
     expect(found?.product.code).toBe(DEMO_CODES.brewer);

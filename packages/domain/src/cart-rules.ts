@@ -7,8 +7,13 @@ import { conflict, invalidInput } from './errors.ts';
 export const MAX_QTY_PER_ENTRY = 99;
 /** Quantity added when the payload has none (spec §9). */
 export const DEFAULT_ADD_QTY = 1;
-/** Cart entry types seen (spec §3): standard, auto-delivery variants, bundle auto-delivery. */
-export const ENTRY_TYPES = ['STD', 'ADC', 'ADCF', 'ADF', 'BBAD'] as const;
+/**
+ * Cart entry types (spec §3, ADR 0018 "Programs and entry types"): `STD` one-time, `ADC`
+ * auto-delivery, `ADCF` smart auto-delivery, `ADF` scheduled (day of month), `BBAD` brewer
+ * campaign bundle, `MBOX` monthly box. The program each maps to is in
+ * `subscriptions/programs.ts` (`programOf`). The one list of entry types: extend it here.
+ */
+export const ENTRY_TYPES = ['STD', 'ADC', 'ADCF', 'ADF', 'BBAD', 'MBOX'] as const;
 /** A cart entry type. */
 export type EntryType = (typeof ENTRY_TYPES)[number];
 /** Entry type used when the payload has none. */

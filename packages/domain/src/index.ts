@@ -13,4 +13,5 @@ export * from './cart-totals.ts';
 export * from './orders.ts';
 export * from './cart-rules.ts';
 export * from './promotions/index.ts';
+export * from './subscriptions/index.ts';
 export * from './typography.ts';

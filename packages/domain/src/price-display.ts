@@ -4,8 +4,20 @@
  */
 import type { Lang } from './sites.ts';
 
-/** Sales price strategies of a variant price (spec §3). `null` means absent. */
-export type SalesPriceStrategy = 'ALL' | 'OTP' | 'AD_PARENT_OTP';
+/**
+ * Sales price strategies of a variant price (spec §3; `AD_RECURRING_OTP` from the spec §9
+ * auto-delivery product types, ADR 0018 "Prices"): which purchases the discount price is for.
+ * `ALL` every purchase, `OTP` one-time purchases, `AD_PARENT_OTP` the order that starts an
+ * auto-delivery (and the cart-add event), `AD_RECURRING_OTP` recurring auto-delivery orders only.
+ */
+export const SALES_PRICE_STRATEGIES = ['ALL', 'OTP', 'AD_PARENT_OTP', 'AD_RECURRING_OTP'] as const;
+/** One of {@link SALES_PRICE_STRATEGIES}. `null` (absent) is written as `SalesPriceStrategy | null`. */
+export type SalesPriceStrategy = (typeof SALES_PRICE_STRATEGIES)[number];
+
+/** Type guard for a sales price strategy (exact, upper-case); use it to read a database value. */
+export function isSalesPriceStrategy(x: unknown): x is SalesPriceStrategy {
+  return typeof x === 'string' && (SALES_PRICE_STRATEGIES as readonly string[]).includes(x);
+}
 
 /** The pricing fields of a variant, in minor units. */
 export interface VariantPricing {
@@ -25,14 +37,23 @@ export interface DisplayedPrice {
 }
 
 /**
- * Does the discount price apply? (spec §5): only when `isDiscountPrice` is true, a discount price
- * exists and `salesPriceStrategy` is absent, ALL or OTP — or AD_PARENT_OTP for the cart-add event.
+ * Does the discount price apply to a one-time purchase? (spec §5): only when `isDiscountPrice` is
+ * true, a discount price exists and `salesPriceStrategy` is absent, ALL or OTP — or AD_PARENT_OTP
+ * for the cart-add event. `AD_RECURRING_OTP` never applies here: that price is for recurring
+ * auto-delivery orders only (ADR 0018 "Prices"; see `adUnitPrice` for auto-delivery lines).
  */
 export function discountApplies(p: VariantPricing, context: 'display' | 'cartAddEvent' = 'display'): boolean {
   if (!p.isDiscountPrice || p.discountPriceMinor === null) return false;
-  const s = p.salesPriceStrategy;
-  if (s === null || s === 'ALL' || s === 'OTP') return true;
-  return s === 'AD_PARENT_OTP' && context === 'cartAddEvent';
+  switch (p.salesPriceStrategy) {
+    case null:
+    case 'ALL':
+    case 'OTP':
+      return true;
+    case 'AD_PARENT_OTP':
+      return context === 'cartAddEvent';
+    case 'AD_RECURRING_OTP':
+      return false;
+  }
 }
 
 /**

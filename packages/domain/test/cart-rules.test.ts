@@ -30,7 +30,7 @@ function caught(fn: () => unknown): DomainError {
 describe('constants (spec §9)', () => {
   it('has the spec values', () => {
     expect(MAX_QTY_PER_ENTRY).toBe(99);
-    expect(ENTRY_TYPES).toEqual(['STD', 'ADC', 'ADCF', 'ADF', 'BBAD']);
+    expect(ENTRY_TYPES).toEqual(['STD', 'ADC', 'ADCF', 'ADF', 'BBAD', 'MBOX']);
     expect(SNACKBAR_MS).toBe(5000);
     expect(PRODUCT_PAGE_SIZE).toBe(36);
     expect(REQUEST_TIMEOUT_MS).toBe(60000);
@@ -40,6 +40,9 @@ describe('constants (spec §9)', () => {
   });
   it('recognises entry types', () => {
     expect(isEntryType('ADCF')).toBe(true);
+    expect(isEntryType('MBOX')).toBe(true);
+    expect(isEntryType('mbox')).toBe(false);
+    expect(isEntryType('GIFT')).toBe(false);
     expect(isEntryType('std')).toBe(false);
     expect(isEntryType(1)).toBe(false);
   });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SalesPriceStrategy, VariantPricing } from '../src/index.ts';
-import { discountApplies, displayedPrice, sizeLabel, stockLevelStatus } from '../src/index.ts';
+import { SALES_PRICE_STRATEGIES, discountApplies, displayedPrice, isSalesPriceStrategy, sizeLabel, stockLevelStatus } from '../src/index.ts';
 
 const p = (over: Partial<VariantPricing> = {}): VariantPricing => ({ priceMinor: 1999, discountPriceMinor: 1499, isDiscountPrice: true, salesPriceStrategy: null, ...over });
 
 describe('displayedPrice (spec §5 matrix)', () => {
-  const strategies: Array<SalesPriceStrategy | null> = [null, 'ALL', 'OTP', 'AD_PARENT_OTP'];
-  const expectedDisplay: Record<string, boolean> = { null: true, ALL: true, OTP: true, AD_PARENT_OTP: false };
-  const expectedCartAdd: Record<string, boolean> = { null: true, ALL: true, OTP: true, AD_PARENT_OTP: true };
+  const strategies: Array<SalesPriceStrategy | null> = [null, 'ALL', 'OTP', 'AD_PARENT_OTP', 'AD_RECURRING_OTP'];
+  const expectedDisplay: Record<string, boolean> = { null: true, ALL: true, OTP: true, AD_PARENT_OTP: false, AD_RECURRING_OTP: false };
+  const expectedCartAdd: Record<string, boolean> = { null: true, ALL: true, OTP: true, AD_PARENT_OTP: true, AD_RECURRING_OTP: false };
 
   for (const s of strategies) {
     it(`isDiscountPrice=true, strategy ${String(s)}`, () => {
@@ -33,6 +33,16 @@ describe('displayedPrice (spec §5 matrix)', () => {
     expect(discountApplies(p({ salesPriceStrategy: 'AD_PARENT_OTP' }))).toBe(false);
     expect(discountApplies(p({ salesPriceStrategy: 'AD_PARENT_OTP' }), 'cartAddEvent')).toBe(true);
     expect(discountApplies(p({ salesPriceStrategy: 'OTP' }))).toBe(true);
+  });
+  it('never gives a one-time purchase the recurring-only price (AD_RECURRING_OTP, ADR 0018)', () => {
+    expect(discountApplies(p({ salesPriceStrategy: 'AD_RECURRING_OTP' }))).toBe(false);
+    expect(discountApplies(p({ salesPriceStrategy: 'AD_RECURRING_OTP' }), 'cartAddEvent')).toBe(false);
+    expect(displayedPrice(p({ salesPriceStrategy: 'AD_RECURRING_OTP' }))).toEqual({ priceMinor: 1999, originalPriceMinor: null });
+  });
+  it('recognises the sales price strategies', () => {
+    expect(SALES_PRICE_STRATEGIES).toEqual(['ALL', 'OTP', 'AD_PARENT_OTP', 'AD_RECURRING_OTP']);
+    for (const s of SALES_PRICE_STRATEGIES) expect(isSalesPriceStrategy(s)).toBe(true);
+    for (const bad of [null, undefined, '', 'all', 'AD_RECURRING', 1]) expect(isSalesPriceStrategy(bad)).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@
 import type { Address as AddressView, Cart, CartEntry, DeliveryMode, TaxLine as TaxLineView } from '@store/contracts';
 import type { CartLine, CartRow, Executor } from '@store/db';
 import { getSiteConfigValues, loadCartLines } from '@store/db';
-import type { Address, BaseSiteId, CartTotals, CurrencyIso, DeliveryModeCode, Lang, MoneyLocale, SalesPriceStrategy, ShippingConfig, TaxLine } from '@store/domain';
+import type { Address, BaseSiteId, CartTotals, CurrencyIso, DeliveryModeCode, Lang, MoneyLocale, ShippingConfig, TaxLine } from '@store/domain';
 import { freeShippingMinimumMinor, parseMinorUnits } from '../routes/site-context.ts';
 import { cartGiftCardFields, pricedCartLines } from './gift-cards.ts';
 import { appliedCouponsView, appliedPromotionsView, loadCartPromotionData, priceCart, type CartPricing } from './promotions.ts';
@@ -15,6 +15,7 @@ import {
   computeCartTotals,
   DEFAULT_SHIPPING,
   displayedPrice,
+  isSalesPriceStrategy,
   localeFor,
   productPath,
   shippingMethods,
@@ -79,7 +80,7 @@ export function unitPriceOf(line: Pick<CartLine, 'price'>): { priceMinor: number
     priceMinor: line.price.priceMinor,
     discountPriceMinor: line.price.discountPriceMinor,
     isDiscountPrice: line.price.isDiscountPrice,
-    salesPriceStrategy: s === 'ALL' || s === 'OTP' || s === 'AD_PARENT_OTP' ? (s as SalesPriceStrategy) : null,
+    salesPriceStrategy: isSalesPriceStrategy(s) ? s : null,
   });
 }
 

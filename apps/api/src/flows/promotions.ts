@@ -40,8 +40,8 @@ import {
   tryUseCoupon,
   tryUseCouponForCustomer,
 } from '@store/db';
-import type { Lang, PromotionKind, PromotionLine, PromotionResult, PromotionRule, SalesPriceStrategy } from '@store/domain';
-import { applyPromotions, bestGroupPrice, couponState, customerPriceGroups, displayedPrice, invalidInput, PROMOTION_KINDS, validatePromotionRule } from '@store/domain';
+import type { Lang, PromotionKind, PromotionLine, PromotionResult, PromotionRule } from '@store/domain';
+import { applyPromotions, bestGroupPrice, couponState, customerPriceGroups, displayedPrice, invalidInput, isSalesPriceStrategy, PROMOTION_KINDS, validatePromotionRule } from '@store/domain';
 
 /** Product type of gift cards: never discounted, never counted toward thresholds (ADR 0010). */
 export const GIFT_CARD_PRODUCT_TYPE = 'GiftCard';
@@ -130,7 +130,7 @@ export function displayedUnitPrice(price: CartLine['price']): { priceMinor: numb
     priceMinor: price.priceMinor,
     discountPriceMinor: price.discountPriceMinor,
     isDiscountPrice: price.isDiscountPrice,
-    salesPriceStrategy: s === 'ALL' || s === 'OTP' || s === 'AD_PARENT_OTP' ? (s as SalesPriceStrategy) : null,
+    salesPriceStrategy: isSalesPriceStrategy(s) ? s : null,
   });
   return { ...shown, listMinor: price.priceMinor };
 }

@@ -14,7 +14,7 @@
  * page request mostly counts in memory and loads its page of cards (ADR 0011).
  */
 import { sql } from 'kysely';
-import { displayedPrice, type SalesPriceStrategy } from '@store/domain';
+import { displayedPrice, isSalesPriceStrategy, type SalesPriceStrategy } from '@store/domain';
 import { cachedRead, type Executor } from '../connection.ts';
 
 /** `en` | `fr` */
@@ -143,7 +143,7 @@ function toPriceRecord(row: {
     priceMinor: Number(row.price_minor),
     discountPriceMinor: row.discount_price_minor === null ? null : Number(row.discount_price_minor),
     isDiscountPrice: Number(row.is_discount_price) === 1,
-    salesPriceStrategy: strategy === 'ALL' || strategy === 'OTP' || strategy === 'AD_PARENT_OTP' ? strategy : null,
+    salesPriceStrategy: isSalesPriceStrategy(strategy) ? strategy : null,
   };
 }
 
