@@ -23,6 +23,7 @@
  * - `GET /users/{anonymous|current}/customerData?cartGuid=` → {@link CustomerData} (spec §3).
  */
 import { z } from 'zod';
+import { CustomerDataAutoDeliveryFieldsSchema } from './auto-delivery.ts';
 import { codeInput, emailInput, INPUT_LIMITS, passwordInput, personNameInput, safeText, tokenInput } from './input.ts';
 import { ApiError, OccErrorBodySchema, parseRetryAfter, type OccError } from './errors.ts';
 import type { ApiCore, FetchLike } from './client.ts';
@@ -125,6 +126,8 @@ export const CustomerDataSchema = z.object({
   /** spec §3 is{product}Employee */
   isBrewhausEmployee: z.boolean(),
   customerCookies: z.array(CustomerCookieSchema),
+  /** issue 10: active auto-delivery items and campaign eligibility flags (auto-delivery.ts) */
+  ...CustomerDataAutoDeliveryFieldsSchema.shape,
 });
 export type CustomerData = z.infer<typeof CustomerDataSchema>;
 

@@ -7,9 +7,10 @@
  * `formattedValue` in the cart's locale, `currencyIso`); computations use minor units server-side.
  */
 import { z } from 'zod';
-import { codeInput } from './input.ts';
+import { codeInput, entryNumberInput, entryTypeInput, quantityInput } from './input.ts';
 import { LangSchema, PriceDataSchema, StockLevelStatusSchema } from './catalog.ts';
 import { AppliedCouponSchema, AppliedGiftCardSchema, AppliedPromotionSchema } from './promotions.ts';
+import { AddToCartAutoDeliveryFieldsSchema, CartAutoDeliveryFieldsSchema, CartEntryAutoDeliveryFieldsSchema, UpdateEntryAutoDeliverySchema } from './auto-delivery.ts';
 
 /** Entry types (spec §3): STD by default; ADC, ADCF, ADF, BBAD are auto-delivery programmes. */
 export const CartEntryTypeSchema = z.string().min(1).max(16);
@@ -44,6 +45,8 @@ export const CartEntrySchema = z.object({
   /** the list price when a discount applies (strike-through), else null */
   originalPrice: PriceDataSchema.nullable(),
   totalPrice: PriceDataSchema,
+  /** issue 10: program, cadence and AD saving of the line (auto-delivery.ts) */
+  ...CartEntryAutoDeliveryFieldsSchema.shape,
 });
 export type CartEntry = z.infer<typeof CartEntrySchema>;
 
@@ -137,6 +140,8 @@ export const CartSchema = z.object({
   redeemedGCvalue: PriceDataSchema,
   /** issue 4: `totalPrice` − `redeemedGCvalue`, what the card is charged (0 = no card needed) */
   amountToPay: PriceDataSchema,
+  /** issue 10: AD lines present, and their first-order saving (auto-delivery.ts) */
+  ...CartAutoDeliveryFieldsSchema.shape,
 });
 export type Cart = z.infer<typeof CartSchema>;
 
@@ -153,18 +158,23 @@ export type SessionCartGuidResponse = z.infer<typeof SessionCartGuidResponseSche
 /**
  * `POST /users/anonymous/addProductToCart` body (spec §3 Add-to-cart payload). `productCode` is a
  * base product code (its default variant is added) or a variant code. A missing, unknown or
- * closed `cartGuid` creates a new cart. `qty` defaults to 1 (spec §9); it is validated by the
- * server (positive integer, at most the per-entry maximum), so any number is accepted here.
+ * closed `cartGuid` creates a new cart. `qty` defaults to 1 (spec §9): a whole number 1–99
+ * (`invalidQuantity`); `entryType` one of the entry types (`invalidEntryType`); issue 11 item 1:
+ * this schema is the validation, the flow takes its output.
  */
 export const AddToCartRequestSchema = z.object({
-  productCode: codeInput(),
-  entryType: codeInput(16).optional(),
-  qty: z.number().optional(),
+  productCode: codeInput().min(1),
+  entryType: entryTypeInput().optional(),
+  qty: quantityInput().optional(),
   cartGuid: codeInput().optional(),
   lang: LangSchema.optional(),
   csAgentId: codeInput().optional(),
+  /** issue 10: auto-delivery fields (frequencyWeeks, podsAtHomeQty, cupsPerDay, dayOfMonth) */
+  ...AddToCartAutoDeliveryFieldsSchema.shape,
 });
 export type AddToCartRequest = z.input<typeof AddToCartRequestSchema>;
+/** addProductToCart body as the API's flow takes it: {@link AddToCartRequestSchema}'s output (issue 11 item 1). */
+export type AddToCartInput = z.output<typeof AddToCartRequestSchema>;
 
 /** Answer of addProductToCart: reads cartQuantity and cartGuid (spec §7). */
 export const AddToCartResponseSchema = z.object({
@@ -180,11 +190,13 @@ export type AddToCartResponse = z.infer<typeof AddToCartResponseSchema>;
 /** `POST /users/anonymous/addProductsToCart` body (spec §3 Multi-add payload). One unit of each code; all or nothing. */
 export const AddProductsToCartRequestSchema = z.object({
   cartGuid: codeInput().optional(),
-  productCodes: z.array(codeInput()).min(1).max(50),
+  productCodes: z.array(codeInput().min(1)).min(1).max(50),
   lang: LangSchema.optional(),
   csAgentId: codeInput().optional(),
 });
 export type AddProductsToCartRequest = z.input<typeof AddProductsToCartRequestSchema>;
+/** addProductsToCart body as the API's flow takes it (issue 11 item 1). */
+export type AddProductsToCartInput = z.output<typeof AddProductsToCartRequestSchema>;
 
 /** Answer of addProductsToCart: reads ResponseMessage and cartQuantity (spec §7). */
 export const AddProductsToCartResponseSchema = z.object({
@@ -194,22 +206,35 @@ export const AddProductsToCartResponseSchema = z.object({
 });
 export type AddProductsToCartResponse = z.infer<typeof AddProductsToCartResponseSchema>;
 
-/** `PATCH /users/anonymous/carts/{cartGuid}/entries/{entryNumber}` body: the new quantity; 0 removes the line. */
-export const UpdateEntryRequestSchema = z.object({ qty: z.number() });
+/**
+ * `PATCH /users/anonymous/carts/{cartGuid}/entries/{entryNumber}` body: the new quantity (0 removes
+ * the line) and/or, issue 10, an auto-delivery line's new `frequencyWeeks`.
+ */
+export const UpdateEntryRequestSchema = UpdateEntryAutoDeliverySchema;
 export type UpdateEntryRequest = z.infer<typeof UpdateEntryRequestSchema>;
 
-/** One change inside `updateCart`. */
-export const CartEntryQtySchema = z.object({ entryNumber: z.number(), qty: z.number() });
+/** One change inside `updateCart`: a line and its new quantity (0 removes it; `invalidQuantity` outside 0–99). */
+export const CartEntryQtySchema = z.object({ entryNumber: entryNumberInput(), qty: quantityInput(0) });
 
 /**
  * `POST /users/anonymous/carts/{cartGuid}/updateCart` body (spec §7 updateCart): one change
  * `{entryNumber, qty}` or several `{entries: [{entryNumber, qty}]}` (the cart page form). Qty 0
- * removes a line. All or nothing.
+ * removes a line. All or nothing. One object schema (not a union): a bad quantity is named
+ * (`entries[1].qty`, reason `invalidQuantity`).
  */
-export const UpdateCartRequestSchema = z.union([
-  z.object({ entries: z.array(CartEntryQtySchema).min(1).max(100) }),
-  CartEntryQtySchema,
-]);
+export const UpdateCartRequestSchema = z
+  .object({
+    entries: z.array(CartEntryQtySchema).min(1).max(100).optional(),
+    entryNumber: entryNumberInput().optional(),
+    qty: quantityInput(0).optional(),
+  })
+  .check((ctx) => {
+    // one shape or the other, so a bad field is named (`entries[1].qty`) rather than "no union branch matched"
+    if (ctx.value.entries !== undefined) return;
+    for (const field of ['entryNumber', 'qty'] as const) {
+      if (ctx.value[field] === undefined) ctx.issues.push({ code: 'invalid_type', expected: 'number', input: undefined, path: [field], message: `${field} is required (or entries)` });
+    }
+  });
 export type UpdateCartRequest = z.infer<typeof UpdateCartRequestSchema>;
 
 /** One finding of the cart validation before checkout (spec §2 cart-validation check). */

@@ -73,6 +73,21 @@ export const ClassificationSchema = z.object({
 });
 export type Classification = z.infer<typeof ClassificationSchema>;
 
+/**
+ * Auto-delivery prices of a variant (ADR 0018 "Prices"), added to variant options and product
+ * answers. `adPriceData`: one unit on the order that starts a subscription (`adFirstOrderDiscountBps`
+ * or an allowed sale price, the lower); `adRecurringPriceData`: one unit on each recurring order
+ * (`adDiscountBps`); `adSavingData`: the first-order saving per unit against the one-time displayed
+ * price (spec §5), never negative. All null when not `adEligible` (or AD is off on the site).
+ */
+export const VariantAutoDeliveryFieldsSchema = z.object({
+  adEligible: z.boolean(),
+  adPriceData: PriceDataSchema.nullable(),
+  adRecurringPriceData: PriceDataSchema.nullable(),
+  adSavingData: PriceDataSchema.nullable(),
+});
+export type VariantAutoDeliveryFields = z.infer<typeof VariantAutoDeliveryFieldsSchema>;
+
 /** Variant option (spec §3 Variant option). */
 export const VariantOptionSchema = z.object({
   code: z.string(),
@@ -99,6 +114,7 @@ export const VariantOptionSchema = z.object({
   salesPriceStrategy: SalesPriceStrategySchema.nullable(),
   entryType: z.string(),
   frequentlyBoughtTogether: z.array(z.string()),
+  ...VariantAutoDeliveryFieldsSchema.shape,
 });
 export type VariantOption = z.infer<typeof VariantOptionSchema>;
 
@@ -158,6 +174,8 @@ export const ProductBasicSchema = z.object({
   isDiscountPrice: z.boolean(),
   salesPriceStrategy: SalesPriceStrategySchema.nullable(),
   stock: StockSchema,
+  /** issue 10: the default variant's auto-delivery prices (ADR 0018) */
+  ...VariantAutoDeliveryFieldsSchema.shape,
 });
 export type ProductBasic = z.infer<typeof ProductBasicSchema>;
 
@@ -236,6 +254,13 @@ export const ProductCardSchema = z.object({
   code: z.string(),
   name: z.string(),
   url: z.string(),
+  /** issue 10: may be bought on auto-delivery on this site (ADR 0018; never gift cards) */
+  adEligible: z.boolean(),
+  /**
+   * issue 10: the default variant's price on each auto-delivery order (the recurring AD price,
+   * ADR 0018 "Prices"); null when not `adEligible`
+   */
+  adRecurringPriceData: PriceDataSchema.nullable(),
   brand: z.string(),
   brandCode: z.string(),
   productType: ProductTypeSchema,

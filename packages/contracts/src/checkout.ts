@@ -4,10 +4,11 @@
  * named after SAP Commerce OCC where the spec does not show them (docs/decisions/0004-checkout-api.md).
  */
 import { z } from 'zod';
-import { addressFieldInput, codeInput, emailInput, safeText, tokenInput } from './input.ts';
+import { addressFieldInput, codeInput, deliveryModeInput, emailInput, INPUT_REASONS, INVALID_DELIVERY_MODE_MESSAGE, requireFields, safeText, tokenInput } from './input.ts';
 import { AddressSchema, DeliveryModeSchema, TaxLineSchema } from './cart.ts';
 import { LangSchema, PriceDataSchema } from './catalog.ts';
 import { AppliedPromotionSchema } from './promotions.ts';
+import { OrderAutoDeliveryFieldsSchema, OrderEntryAutoDeliveryFieldsSchema } from './auto-delivery.ts';
 
 /** `PUT .../carts/{cartGuid}/email` body (spec §5 email rule). */
 export const SetEmailRequestSchema = z.object({ email: emailInput() });
@@ -99,6 +100,26 @@ export type PaymentMethodInput = z.infer<typeof PaymentMethodInputSchema>;
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /**
+ * `POST .../placeOrder` headers (issue 11 item 1, ADR 0014): `Idempotency-Key` required, 1–255
+ * characters without control characters. Absent or empty answers 400 `ValidationError`
+ * `required`, longer `tooLong` (subject `Idempotency-Key`).
+ */
+export const PlaceOrderHeadersSchema = requireFields(z.object({ 'idempotency-key': tokenInput().optional() }), {
+  'idempotency-key': { message: 'The Idempotency-Key header is required' },
+});
+export type PlaceOrderHeaders = z.output<typeof PlaceOrderHeadersSchema>;
+
+/** `PUT .../deliverymode` query (issue 11 item 1): `deliveryModeId` `standard` or `expedited` (else 400 `invalidDeliveryMode`). */
+export const SetDeliveryModeQuerySchema = requireFields(z.object({ deliveryModeId: deliveryModeInput().optional(), lang: LangSchema.optional() }), {
+  deliveryModeId: { message: INVALID_DELIVERY_MODE_MESSAGE, reason: INPUT_REASONS.invalidDeliveryMode },
+});
+export type SetDeliveryModeQuery = z.output<typeof SetDeliveryModeQuerySchema>;
+
+/** `PUT .../addresses/billing` body: an address (or `{addressId}` for customers), or `{sameAsShipping: true}`. */
+export const BillingAddressRequestSchema = DeliveryAddressRequestSchema.extend({ sameAsShipping: z.boolean().optional() });
+export type BillingAddressRequest = z.output<typeof BillingAddressRequestSchema>;
+
+/**
  * `POST .../placeOrder` body; header `Idempotency-Key` is required. Use one fresh key per
  * attempt to place the order; resend the same key only to retry the same attempt (e.g. after a
  * network failure). The same key with the same request (cart, user, payment intent, card or saved
@@ -137,6 +158,8 @@ export const OrderEntrySchema = z.object({
   }),
   basePrice: PriceDataSchema,
   totalPrice: PriceDataSchema,
+  /** issue 10: the subscription this parent line started */
+  ...OrderEntryAutoDeliveryFieldsSchema.shape,
 });
 export type OrderEntry = z.infer<typeof OrderEntrySchema>;
 
@@ -184,6 +207,8 @@ export const OrderSchema = z.object({
   giftCardPayments: z.array(z.object({ giftCardId: z.string(), maskedCode: z.string(), amount: PriceDataSchema })),
   /** issue 4: what the card was charged (`totalPrice` − gift cards) */
   amountPaidByCard: PriceDataSchema,
+  /** issue 10: the subscriptions the order opened, with their next ship dates */
+  ...OrderAutoDeliveryFieldsSchema.shape,
 });
 export type Order = z.infer<typeof OrderSchema>;
 

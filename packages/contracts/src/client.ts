@@ -3,13 +3,19 @@
  *
  * `createApiCore(opts)` is the transport: it builds URLs under `baseUrl`
  * (e.g. `http://localhost:3000/rest/v2`), serialises query strings and JSON / form bodies, adds
- * `Authorization: Bearer` from `getToken()`, parses JSON answers (validated by a zod schema when
- * one is given) and throws `ApiError` for every non-2xx answer. `createApiClient(opts)` adds the
+ * `Authorization: Bearer` from `getToken()`, parses JSON answers and throws `ApiError` for every
+ * non-2xx answer. Answers are typed by the call's schema but not validated at run time (issue 11
+ * item 1: the server serialises them from the same schemas); `validateAnswers` turns the check
+ * on (the API test suite). `createApiClient(opts)` adds the
  * typed catalogue and content calls; other modules extend the core the same way
  * (`{ ...createApiCore(opts), ...myCalls(core) }`).
  *
  * The client only needs a `fetch`: the real one over HTTP, or the API server's in-process
- * `app.inject` adapter when storefront and API share a process.
+ * adapter when storefront and API share a process. That adapter is the direct transport (issue 11
+ * item 3, ADR 0021): with `direct: true` a JSON body travels as the object itself
+ * ({@link DIRECT_BODY} on the fetch init, no `JSON.stringify`), and an answer made by
+ * {@link directResponse} hands its object over (no `JSON.parse`). Fetch wrappers (client address,
+ * token refresh, outage guard) see an ordinary `Response` and pass both through.
  */
 import { z } from 'zod';
 import { ApiError, OccErrorBodySchema, parseRetryAfter, type OccError } from './errors.ts';
@@ -33,6 +39,7 @@ import {
   type SearchAnswer,
   type VariantOptionsAnswer,
 } from './catalog.ts';
+import { MonthlyProductsAnswerSchema, type MonthlyProductsAnswer } from './monthly-box.ts';
 import {
   CmsPageSchema,
   ComponentsAnswerSchema,
@@ -46,6 +53,39 @@ import type { BaseSiteUid } from './catalog-file.ts';
 /** A fetch function: the global one, or an in-process adapter. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
+/**
+ * Key of the fetch init property carrying a JSON body as the object itself (direct transport).
+ * Object spreads of the init (`{ ...init, headers }`) keep it.
+ */
+export const DIRECT_BODY: unique symbol = Symbol.for('store.api.directBody') as never;
+const DIRECT_DATA = Symbol.for('store.api.directData');
+
+/** A fetch init that may carry a {@link DIRECT_BODY}. */
+export type DirectRequestInit = RequestInit & { [DIRECT_BODY]?: unknown };
+
+/** The object body of a fetch init (direct transport), or undefined. */
+export function directBodyOf(init: RequestInit | undefined): unknown {
+  return (init as DirectRequestInit | undefined)?.[DIRECT_BODY];
+}
+
+/**
+ * A `Response` carrying an answer object as is (direct transport): no body stream; `json()`
+ * answers the object, `text()` its JSON. The API client reads the object without parsing.
+ */
+export function directResponse(data: unknown, status: number, headers: Record<string, string>): Response {
+  const nullBody = status === 204 || status === 205 || status === 304;
+  const response = new Response(null, { status, headers });
+  Object.defineProperty(response, DIRECT_DATA, { value: nullBody ? undefined : data });
+  response.json = async () => data;
+  response.text = async () => (data === undefined ? '' : JSON.stringify(data));
+  return response;
+}
+
+/** Does this response carry an answer object (see {@link directResponse})? */
+export function isDirectResponse(response: Response): boolean {
+  return DIRECT_DATA in response;
+}
+
 /** Options of `createApiCore` / `createApiClient`. */
 export interface ApiClientOptions {
   /** absolute base URL of the API, up to and including `/rest/v2` */
@@ -57,6 +97,16 @@ export interface ApiClientOptions {
   headers?: Record<string, string> | (() => Record<string, string>);
   /** per-call time-out in ms (spec §9: 60000) */
   timeoutMs?: number;
+  /**
+   * the fetch is the direct in-process transport: JSON bodies go as objects ({@link DIRECT_BODY}),
+   * never stringified (issue 11 item 3). Over HTTP leave it off.
+   */
+  direct?: boolean;
+  /**
+   * validate each 2xx answer with its call's schema (tests; default off: answers are serialised
+   * from the same schemas by the API, issue 11 item 1)
+   */
+  validateAnswers?: boolean;
 }
 
 /** A query value: undefined/null are skipped, arrays joined by commas. */
@@ -69,7 +119,7 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** form-encoded body (instead of `body`) */
   form?: Record<string, string>;
-  /** validates (and types) the 2xx answer */
+  /** types the 2xx answer (validated only with `validateAnswers`) */
   schema?: z.ZodType<T>;
   headers?: Record<string, string>;
   /** send the bearer token from `getToken` (default: true when `getToken` is set) */
@@ -100,6 +150,7 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
 }
 
 async function readBody(response: Response): Promise<unknown> {
+  if (isDirectResponse(response)) return (response as unknown as Record<symbol, unknown>)[DIRECT_DATA];
   if (response.status === 204) return undefined;
   const text = await response.text();
   if (text === '') return undefined;
@@ -142,12 +193,14 @@ export function createApiCore(opts: ApiClientOptions): ApiCore {
       const common = typeof opts.headers === 'function' ? opts.headers() : opts.headers;
       Object.assign(headers, common, options.headers);
       let body: string | undefined;
+      let directBody: unknown;
       if (options.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
         body = new URLSearchParams(options.form).toString();
       } else if (options.body !== undefined) {
         headers['content-type'] = 'application/json';
-        body = JSON.stringify(options.body);
+        if (opts.direct) directBody = options.body;
+        else body = JSON.stringify(options.body);
       }
       const useAuth = options.auth ?? opts.getToken !== undefined;
       if (useAuth && opts.getToken) {
@@ -156,10 +209,12 @@ export function createApiCore(opts: ApiClientOptions): ApiCore {
       }
       const signal = options.signal ?? AbortSignal.timeout(timeoutMs);
       const url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}${buildQuery(options.query)}`;
-      const response = await opts.fetch(url, { method, headers, body, signal });
+      const init: DirectRequestInit = { method, headers, body, signal };
+      if (directBody !== undefined) init[DIRECT_BODY] = directBody;
+      const response = await opts.fetch(url, init);
       const parsed = await readBody(response);
       if (!response.ok) throw toApiError(response, parsed);
-      return (options.schema ? options.schema.parse(parsed) : parsed) as T;
+      return (opts.validateAnswers && options.schema ? options.schema.parse(parsed) : parsed) as T;
     },
   };
 }
@@ -238,6 +293,8 @@ export interface CatalogCalls {
   getCategoryProducts(site: BaseSiteUid, code: string, opts?: ListOptions): Promise<CategoryProductsAnswer>;
   search(site: BaseSiteUid, opts: ListOptions & { term: string }): Promise<SearchAnswer>;
   getProductCodesData(site: BaseSiteUid, codes: readonly string[], opts?: LangOption): Promise<ProductCodesAnswer>;
+  /** GET /{site}/autoDelivery/monthlyProducts: monthly boxes (box counts 20, 22, 24; issue 10, spec §9); page 0-based */
+  getMonthlyProducts(site: BaseSiteUid, opts?: Omit<ListOptions, 'facets'> & { boxCount?: number }): Promise<MonthlyProductsAnswer>;
   /** GET /{site}/cms/pages (pageType default ContentPage; pageLabelOrId default homepage) */
   getCmsPage(
     site: BaseSiteUid,
@@ -310,6 +367,12 @@ export function catalogCalls(core: ApiCore): CatalogCalls {
           sort: opts.sort,
         },
         schema: SearchAnswerSchema,
+      }),
+    getMonthlyProducts: (site, opts = {}) =>
+      core.request('GET', `/${site}/autoDelivery/monthlyProducts`, {
+        ...noAuth,
+        query: { lang: opts.lang, page: opts.page, pageSize: opts.pageSize, sort: opts.sort, boxCount: opts.boxCount },
+        schema: MonthlyProductsAnswerSchema,
       }),
     getProductCodesData: (site, codes, opts = {}) =>
       core.request('GET', `/${site}/productCodesData`, {

@@ -7,6 +7,7 @@
  * so the schema is loose: known keys are typed, the rest passes through.
  */
 import { z } from 'zod';
+import { SiteConfigAutoDeliveryFieldsSchema } from './auto-delivery.ts';
 import { codeInput, codeListInput, INPUT_LIMITS, safeText } from './input.ts';
 import { LangSchema, PaginationSchema } from './catalog.ts';
 
@@ -84,6 +85,8 @@ export const SiteConfigAnswerSchema = z.object({
   siteConfigurations: z.array(SiteConfigurationSchema),
   /** the page's slots (header/footer navigation) when the page exists, else empty */
   contentSlots: z.object({ contentSlot: z.array(CmsSlotSchema) }),
+  /** issue 10: the site's auto-delivery settings and campaigns (ADR 0018) */
+  ...SiteConfigAutoDeliveryFieldsSchema.shape,
 });
 export type SiteConfigAnswer = z.infer<typeof SiteConfigAnswerSchema>;
 

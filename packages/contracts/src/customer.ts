@@ -34,8 +34,9 @@ export type PageInfo = z.infer<typeof PageInfoSchema>;
 
 /** Query of the paged customer lists (`?currentPage=0&pageSize=4`; `pageNum` is an alias of `currentPage`). */
 export const PageQuerySchema = z.object({
-  currentPage: z.coerce.number().int().nonnegative().optional(),
-  pageNum: z.coerce.number().int().nonnegative().optional(),
+  /** 0–10000 (issue 11 item 1: bounded, as the catalogue's `page`) */
+  currentPage: z.coerce.number().int().nonnegative().max(10_000).optional(),
+  pageNum: z.coerce.number().int().nonnegative().max(10_000).optional(),
   pageSize: z.coerce.number().int().positive().max(MAX_CUSTOMER_PAGE_SIZE).optional(),
   lang: z.enum(['en', 'fr']).optional(),
 });

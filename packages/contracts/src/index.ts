@@ -10,3 +10,8 @@ export * from './customer.ts';
 export * from './auth.ts';
 export * from './promotions.ts';
 export * from './input.ts';
+export * from './monthly-box.ts';
+export * from './subscriptions.ts';
+export * from './auto-delivery.ts';
+export * from './client-auto-delivery.ts';
+export * from './forms.ts';

@@ -17,7 +17,7 @@
  * comma lists 2000.
  */
 import { z } from 'zod';
-import { ADDRESS_MAX_LENGTHS } from '@store/domain';
+import { ADDRESS_MAX_LENGTHS, DELIVERY_MODES, ENTRY_TYPES, MAX_QTY_PER_ENTRY, type DeliveryModeCode } from '@store/domain';
 
 /** Maximum lengths of string inputs, characters (UTF-16 code units, as `String.length`). */
 export const INPUT_LIMITS = {
@@ -44,6 +44,14 @@ export const INPUT_REASONS = {
   tooLong: 'tooLong',
   invalidCharacters: 'invalidCharacters',
   passwordTooLong: 'passwordTooLong',
+  /** issue 11 item 1: a cart quantity outside its range or not a whole number */
+  invalidQuantity: 'invalidQuantity',
+  /** issue 11 item 1: an entry type none of {@link ENTRY_TYPES} */
+  invalidEntryType: 'invalidEntryType',
+  /** issue 11 item 1: a required value absent or empty (the idempotency key, ADR 0014) */
+  required: 'required',
+  /** issue 11 item 1: a delivery mode none of `DELIVERY_MODES` */
+  invalidDeliveryMode: 'invalidDeliveryMode',
 } as const;
 export type InputReason = (typeof INPUT_REASONS)[keyof typeof INPUT_REASONS];
 
@@ -146,6 +154,91 @@ export function passwordInput(): z.ZodString {
 /** An opaque token (reset token, refresh token, idempotency key): 255 characters, no control characters. */
 export function tokenInput(max: number = INPUT_LIMITS.token): z.ZodString {
   return safeText(max);
+}
+
+/**
+ * A quantity of a cart line (issue 11 item 1): a JSON number, whole, from `min` (1; 0 where 0
+ * removes the line) to {@link MAX_QTY_PER_ENTRY} (99, spec §9). Out of range or fractional
+ * answers reason `invalidQuantity`, message "Quantity must be a whole number from 1 to 99" (the
+ * cart rules' reason, so clients translate as before); not a number answers `invalid`.
+ */
+export function quantityInput(min: 0 | 1 = 1, max: number = MAX_QTY_PER_ENTRY): z.ZodNumber {
+  const message = `Quantity must be a whole number from ${min === 0 ? 1 : min} to ${max}`;
+  return z
+    .number()
+    .check((ctx) => {
+      if (!Number.isInteger(ctx.value) || ctx.value < min || ctx.value > max) {
+        ctx.issues.push({ code: 'custom', input: ctx.value, message, params: { reason: INPUT_REASONS.invalidQuantity } });
+      }
+    })
+    .meta({ type: 'integer', minimum: min, maximum: max });
+}
+
+/** An entry number of a cart line: a whole JSON number 0–9999. */
+export function entryNumberInput(): z.ZodNumber {
+  return z.number().int().min(0).max(9_999);
+}
+
+/**
+ * A cart entry type (issue 11 item 1): one of {@link ENTRY_TYPES} (`STD`, `ADC`, `ADCF`, `ADF`,
+ * `BBAD`, `MBOX`); another string answers reason `invalidEntryType`, message "Unknown entry type".
+ */
+export function entryTypeInput() {
+  const types: readonly string[] = ENTRY_TYPES;
+  return safeText(16)
+    .check((ctx) => {
+      if (!types.includes(ctx.value)) ctx.issues.push({ code: 'custom', input: ctx.value, message: 'Unknown entry type', params: { reason: INPUT_REASONS.invalidEntryType } });
+    })
+    .meta({ enum: [...ENTRY_TYPES] }) as unknown as z.ZodType<(typeof ENTRY_TYPES)[number], string>;
+}
+
+/** What {@link requireFields} answers for one absent field. */
+export interface RequiredField {
+  message: string;
+  /** default `required` */
+  reason?: InputReason;
+}
+
+/**
+ * `schema` with `fields` required, each with its own reason (issue 11 item 1): a field absent
+ * (or the empty string) answers `reason` (default `required`) and `message`, rather than zod's
+ * generic `missing`, so answers keep the reasons clients already read (the `Idempotency-Key`
+ * header's `required`, ADR 0014; `invalidDeliveryMode`). Declare those fields `.optional()` in
+ * `schema`: the check runs on the object (zod does not run a field's own checks on `undefined`),
+ * and the output type makes them required. The OpenAPI document shows them as optional; the
+ * route's summary says they are required.
+ */
+export function requireFields<S extends z.ZodObject, K extends keyof z.output<S> & string>(
+  schema: S,
+  fields: Record<K, RequiredField>,
+): z.ZodType<Omit<z.output<S>, K> & { [F in K]-?: Exclude<z.output<S>[F], undefined> }, z.input<S>> {
+  const entries = Object.entries(fields) as Array<[K, RequiredField]>;
+  return schema.check((ctx) => {
+    const value = ctx.value as Record<string, unknown>;
+    for (const [key, { message, reason }] of entries) {
+      if (value[key] === undefined || value[key] === '') {
+        ctx.issues.push({ code: 'custom', path: [key], input: value[key], message, params: { reason: reason ?? INPUT_REASONS.required } });
+      }
+    }
+  }) as never;
+}
+
+/** The message of a bad delivery mode (the checkout rule's, kept). */
+export const INVALID_DELIVERY_MODE_MESSAGE = 'Choose standard or expedited shipping';
+
+/**
+ * A delivery mode (issue 11 item 1): one of `DELIVERY_MODES` (`standard`, `expedited`); another
+ * value answers reason `invalidDeliveryMode`, message {@link INVALID_DELIVERY_MODE_MESSAGE} (the
+ * checkout rule's reason and message, kept; make the field required with {@link requireFields}).
+ */
+export function deliveryModeInput(): z.ZodType<DeliveryModeCode, string> {
+  const modes: readonly string[] = DELIVERY_MODES;
+  const message = INVALID_DELIVERY_MODE_MESSAGE;
+  return safeText(16)
+    .check((ctx) => {
+      if (!modes.includes(ctx.value)) ctx.issues.push({ code: 'custom', input: ctx.value, message, params: { reason: INPUT_REASONS.invalidDeliveryMode } });
+    })
+    .meta({ enum: [...DELIVERY_MODES] }) as unknown as z.ZodType<DeliveryModeCode, string>;
 }
 
 /**

@@ -30,7 +30,7 @@
  * answers its result.
  * - SQLite: better-sqlite3 has a single synchronous connection, but Kysely transactions span
  *   awaits, so two requests could interleave statements. Every write transaction therefore takes
- *   an in-process mutex (FIFO) and runs on the connection reserved by Kysely's transaction, begun
+ *   an in-process mutex (async-mutex, FIFO) and runs on the connection reserved by Kysely's transaction, begun
  *   with `BEGIN IMMEDIATE` (our dialect's driver). That takes SQLite's write lock up front, so a
  *   second process (e.g. the catalogue importer) waits up to `busy_timeout` instead of failing
  *   on a read-to-write upgrade. Every `db.transaction()` on this handle, not only
@@ -76,16 +76,19 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { Mutex } from 'async-mutex';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import {
   CompiledQuery,
   Kysely,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
   sql,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   type KyselyPlugin,
   type SqliteDatabase,
@@ -179,25 +182,6 @@ export const CLIENT_TIMEOUT_MARGIN_MS = 1_000;
 /** Default cooldown of the PostgreSQL circuit breaker, ms. */
 export const DEFAULT_BREAKER_COOLDOWN_MS = 2_000;
 
-/** A simple FIFO async mutex. */
-export class Mutex {
-  #tail: Promise<void> = Promise.resolve();
-
-  /** Runs `fn` once every earlier holder has finished. */
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    let release!: () => void;
-    const next = new Promise<void>((r) => (release = r));
-    const previous = this.#tail;
-    this.#tail = previous.then(() => next);
-    await previous;
-    try {
-      return await fn();
-    } finally {
-      release();
-    }
-  }
-}
-
 const sqliteWriteLocks = new WeakMap<Kysely<Database>, Mutex>();
 
 /** A read cache of one database handle (see {@link cachedRead}). */
@@ -270,7 +254,18 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-/** Kysely's SQLite dialect with BEGIN IMMEDIATE transactions. */
+/**
+ * Kysely's SQLite adapter, saying that SQLite's DDL is transactional (it is): Kysely's `Migrator`
+ * then runs the pending migrations in one (IMMEDIATE) transaction, all or nothing, and a second
+ * process waits for it (migrate.ts, ADR 0020).
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/** Kysely's SQLite dialect with BEGIN IMMEDIATE transactions and transactional DDL. */
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   constructor(config: SqliteDialectConfig) {
@@ -279,6 +274,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 }
 
@@ -500,7 +498,7 @@ export async function withTransaction<T>(
   if (dbh.dialect === 'sqlite') {
     const lock = sqliteWriteLocks.get(dbh.db) ?? new Mutex();
     const hooks: AfterCommitHook[] = [];
-    const result = await lock.run(() => dbh.db.transaction().execute((trx) => fn(withReadCacheOf(dbh.db, trx), (hook) => hooks.push(hook))));
+    const result = await lock.runExclusive(() => dbh.db.transaction().execute((trx) => fn(withReadCacheOf(dbh.db, trx), (hook) => hooks.push(hook))));
     await runHooks(dbh, hooks);
     return result;
   }

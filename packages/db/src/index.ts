@@ -4,6 +4,7 @@
  */
 export * from './schema.ts';
 export * from './connection.ts';
+export * from './precompiled.ts';
 export * from './availability.ts';
 export * from './migrate.ts';
 export * from './search-text.ts';
@@ -28,3 +29,4 @@ export * from './repositories/password-resets.ts';
 export * from './repositories/rate-limits.ts';
 export * from './repositories/gift-cards.ts';
 export * from './repositories/promotions.ts';
+export * from './repositories/monthly-box.ts';

@@ -1,25 +1,30 @@
 /**
  * Schema migrations and first-start seeding.
  *
- * Migrations are the numbered files in `./migrations` (`0001_initial.ts`, ...), each exporting
- * `up(db: Kysely<unknown>, dialect)`. They run in order, each in its own transaction together
- * with its row in the `schema_migrations` bookkeeping table (`version`, `name`, `applied_at`), so
- * a failed migration leaves nothing behind (DDL is transactional on both dialects).
+ * Migrations run through Kysely's own `Migrator` (ADR 0020) from the modules listed in
+ * `./migrations/index.ts` (`0001_initial`, ...; each exports `up(db, dialect)`), imported
+ * statically so that they survive compilation to `dist/`. The Migrator records each applied
+ * migration by name in `kysely_migration` and runs the pending ones in name order inside one
+ * transaction, so a failed migration leaves nothing behind (DDL is transactional on both
+ * dialects).
  *
- * Two processes starting at once: on PostgreSQL each migration transaction first takes a
- * transaction-scoped advisory lock (`pg_advisory_xact_lock`) and re-reads `schema_migrations`,
- * so the second process waits, then skips what the first applied. On SQLite the write transaction
- * (`BEGIN IMMEDIATE`) does the same job.
+ * Databases migrated before (bookkeeping table `schema_migrations`: `version`, `name`,
+ * `applied_at`) keep their history: the first `migrateToLatest` copies each row into
+ * `kysely_migration` as `<version>_<name>` with its time, then drops `schema_migrations`, in one
+ * transaction; nothing is applied twice.
+ *
+ * Two processes starting at once: the Migrator takes a transaction-scoped advisory lock on
+ * PostgreSQL and re-reads its table inside the transaction; on SQLite its transaction begins
+ * IMMEDIATE (our driver, connection.ts), so the second process waits, then finds nothing pending.
+ * The copy of the old history runs under the same kind of lock.
  */
-import { readdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
 import { withTransaction, type DbHandle, type Dialect, type Executor } from './connection.ts';
+import { MIGRATION_MODULES } from './migrations/index.ts';
 import { seedDatabase } from './seed/index.ts';
 import { upsertOAuthClient } from './repositories/oauth.ts';
 
-/** One migration module. */
+/** One migration. */
 export interface Migration {
   /** '0001' */
   version: string;
@@ -28,66 +33,84 @@ export interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
 }
 
+/** Kysely's table of applied migrations (name, timestamp). */
+export const MIGRATION_TABLE = 'kysely_migration';
+/** The bookkeeping table of databases migrated before ADR 0020 (version, name, applied_at). */
+export const LEGACY_MIGRATION_TABLE = 'schema_migrations';
+
 /** Advisory lock key shared by every process migrating or seeding this database. */
 const MIGRATION_LOCK_KEY = 482_671_903;
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-/** Loads the migrations in `./migrations`, sorted by version. */
-export async function loadMigrations(dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
-  const files = (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f)).sort();
-  const migrations: Migration[] = [];
-  for (const file of files) {
-    const mod = (await import(pathToFileURL(join(dir, file)).href)) as { up?: Migration['up'] };
-    if (typeof mod.up !== 'function') throw new Error(`migration ${file} does not export up()`);
-    const [, version = '', name = ''] = /^(\d{4})_([\w-]+)\.ts$/.exec(file) ?? [];
-    migrations.push({ version, name, up: mod.up });
-  }
-  return migrations;
+/** `0001_initial` → `{ version: '0001', name: 'initial' }`. */
+function splitName(id: string): { version: string; name: string } {
+  const [, version = id, name = ''] = /^(\d{4})_(.+)$/.exec(id) ?? [];
+  return { version, name };
 }
 
-async function ensureBookkeeping(db: Executor): Promise<void> {
-  await db.schema
-    .createTable('schema_migrations')
-    .ifNotExists()
-    .addColumn('version', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('applied_at', 'text', (c) => c.notNull())
-    .execute();
-}
-
-async function appliedVersions(db: Executor): Promise<Set<string>> {
-  const rows = await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(db);
-  return new Set(rows.rows.map((r) => r.version));
+/** The migrations of `./migrations/index.ts`, sorted by version. */
+export async function loadMigrations(): Promise<Migration[]> {
+  return Object.keys(MIGRATION_MODULES)
+    .sort()
+    .map((id) => ({ ...splitName(id), up: (db: Kysely<unknown>, dialect: Dialect) => MIGRATION_MODULES[id]!.up(db, dialect) }));
 }
 
 async function lockIfPostgres(dbh: DbHandle, trx: Executor): Promise<void> {
   if (dbh.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
 }
 
+async function tableExists(dbh: DbHandle, trx: Executor, table: string): Promise<boolean> {
+  const rows =
+    dbh.dialect === 'sqlite'
+      ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ${table}`.execute(trx)
+      : await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ${table}`.execute(trx);
+  return rows.rows.length > 0;
+}
+
 /**
- * Applies every migration not yet recorded in `schema_migrations`. Idempotent; safe when several
- * processes start together (see module comment). Answers the versions it applied.
+ * Copies the history of `schema_migrations` into `kysely_migration` and drops the old table
+ * (see module comment). Answers the number of migrations it adopted (0 when there is no old table).
+ */
+export async function adoptLegacyMigrations(dbh: DbHandle): Promise<number> {
+  return withTransaction(dbh, async (trx) => {
+    await lockIfPostgres(dbh, trx);
+    if (!(await tableExists(dbh, trx, LEGACY_MIGRATION_TABLE))) return 0;
+    // the same table Kysely's Migrator creates (it skips the creation when the table is there)
+    await trx.schema
+      .createTable(MIGRATION_TABLE)
+      .ifNotExists()
+      .addColumn('name', 'varchar(255)', (c) => c.notNull().primaryKey())
+      .addColumn('timestamp', 'varchar(255)', (c) => c.notNull())
+      .execute();
+    const old = await sql<{ version: string; name: string; applied_at: string }>`SELECT version, name, applied_at FROM schema_migrations ORDER BY version`.execute(trx);
+    for (const row of old.rows) {
+      const id = `${row.version}_${row.name}`;
+      await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${id}, ${row.applied_at}) ON CONFLICT (name) DO NOTHING`.execute(trx);
+    }
+    await sql`DROP TABLE schema_migrations`.execute(trx);
+    return old.rows.length;
+  });
+}
+
+/**
+ * Applies every migration not yet recorded (see module comment). Idempotent; safe when several
+ * processes start together. Answers the versions it applied (`['0005', '0006']`).
+ * @throws the failing migration's error (its name added to the message); nothing of the batch is kept
  */
 export async function migrateToLatest(dbh: DbHandle, migrations?: Migration[]): Promise<string[]> {
+  await adoptLegacyMigrations(dbh);
   const all = migrations ?? (await loadMigrations());
-  await withTransaction(dbh, async (trx) => {
-    await lockIfPostgres(dbh, trx);
-    await ensureBookkeeping(trx);
-  });
-  const applied: string[] = [];
-  for (const migration of all) {
-    await withTransaction(dbh, async (trx) => {
-      await lockIfPostgres(dbh, trx);
-      if ((await appliedVersions(trx)).has(migration.version)) return;
-      await migration.up(trx as unknown as Kysely<unknown>, dbh.dialect);
-      await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, ${migration.name}, ${new Date().toISOString()})`.execute(
-        trx,
-      );
-      applied.push(migration.version);
-    });
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(all.map((m) => [`${m.version}_${m.name}`, { up: (db: Kysely<unknown>) => m.up(db, dbh.dialect) }])),
+  };
+  const migrator = new Migrator({ db: dbh.db as unknown as Kysely<unknown>, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName;
+    if (failed && error instanceof Error) error.message = `migration ${failed} failed: ${error.message}`;
+    throw error;
   }
-  return applied;
+  return results.filter((r) => r.status === 'Success').map((r) => splitName(r.migrationName).version);
 }
 
 /** Options of `ensureSeeded`. */

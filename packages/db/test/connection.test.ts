@@ -60,8 +60,8 @@ describe('createDb (SQLite)', () => {
       expect(all.slice(0, 4)).toEqual(['0001', '0002', '0003', '0004']);
       expect(await migrateToLatest(dbh)).toEqual(all);
       expect(await migrateToLatest(dbh)).toEqual([]);
-      const versions = await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(dbh.db);
-      expect(versions.rows.map((r) => r.version)).toEqual(all);
+      const versions = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(dbh.db);
+      expect(versions.rows.map((r) => r.name.slice(0, 4))).toEqual(all);
       expect((await ensureSeeded(dbh)).seeded).toBe(true);
       expect((await ensureSeeded(dbh)).seeded).toBe(false);
     } finally {

@@ -349,7 +349,7 @@ describe('npm run catalog:import (CLI)', () => {
   function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((resolveRun, reject) => {
       const { DATABASE_URL: _ignored, ...base } = process.env;
-      const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, env: { ...base, ...env } });
+      const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cli, ...args], { cwd: root, env: { ...base, ...env } });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -389,7 +389,7 @@ describe('npm run catalog:import (CLI)', () => {
         .filter((v): v is string => v !== undefined)
         .sort();
       expect(versions.length).toBeGreaterThanOrEqual(4);
-      expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual(versions.map((version) => ({ version })));
+      expect(db.prepare('SELECT substr(name, 1, 4) AS version FROM kysely_migration ORDER BY name').all()).toEqual(versions.map((version) => ({ version })));
       expect(db.prepare("SELECT value FROM site_config WHERE base_site = 'cab2c' AND key = 'freeShippingMinimum'").get()).toEqual({ value: '5500' });
     } finally {
       db.close();

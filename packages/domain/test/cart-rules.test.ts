@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_PAGE_SIZE,
-  DomainError,
   ENTRY_TYPES,
   MAX_QTY_PER_ENTRY,
   PRODUCT_PAGE_SIZE,
@@ -16,16 +15,7 @@ import {
   normalizePodsAtHomeQty,
   validateQuantity,
 } from '../src/index.ts';
-
-function caught(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a DomainError');
-}
+import { caught } from './support.ts';
 
 describe('constants (spec §9)', () => {
   it('has the spec values', () => {

@@ -10,7 +10,6 @@ import {
   AUTO_DELIVERY_ERROR_REASONS,
   CAMPAIGN_BREWER_DISCOUNT_BPS,
   CAMPAIGN_CODES,
-  DomainError,
   ENTRY_TYPES,
   ENTRY_TYPE_OF_PROGRAM,
   MONTHLY_BOX_COUNTS,
@@ -32,16 +31,7 @@ import {
   usesDayOfMonth,
   usesFrequencyWeeks,
 } from '../src/index.ts';
-
-function caught(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a DomainError');
-}
+import { caught } from './support.ts';
 
 describe('entry type ↔ program (ADR 0018 table)', () => {
   it('maps every entry type to its program and back', () => {

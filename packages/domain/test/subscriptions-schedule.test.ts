@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionSchedule } from '../src/index.ts';
+import { caught } from './support.ts';
 import {
-  DomainError,
   addLocalDays,
   addLocalMonths,
   afterCyclePlaced,
@@ -37,16 +37,6 @@ import {
   skipNext,
   startOfLocalDay,
 } from '../src/index.ts';
-
-function caught(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a DomainError');
-}
 
 function expectError(fn: () => unknown, kind: string, reason: string, subject?: string): void {
   const e = caught(fn);
@@ -292,7 +282,11 @@ describe('due, pause end, reminder and retries', () => {
     expect(isReminderDue(s, '2026-03-10', 3, null)).toBe(false); // ship day: the order itself goes out
     expect(isReminderDue(s, '2026-03-07', 3, '2026-03-10')).toBe(false); // already sent
     expect(isReminderDue(s, '2026-03-07', 3, '2026-02-10')).toBe(true); // sent for the previous cycle
-    expect(isReminderDue({ ...s, status: 'paused', pausedUntil: '2026-03-10' }, '2026-03-07', 3, null)).toBe(false);
+    // the first order after a pause is reminded: the pause ends by the ship date
+    expect(isReminderDue({ ...s, status: 'paused', pausedUntil: '2026-03-10' }, '2026-03-07', 3, null)).toBe(true);
+    expect(isReminderDue({ ...s, status: 'paused', pausedUntil: '2026-03-12' }, '2026-03-07', 3, null)).toBe(false);
+    expect(isReminderDue({ ...s, status: 'paused', pausedUntil: null }, '2026-03-07', 3, null)).toBe(false);
+    expect(isReminderDue({ ...s, status: 'suspended' }, '2026-03-07', 3, null)).toBe(false);
     expect(() => reminderDate('2026-03-10', -1)).toThrow(RangeError);
   });
   it('retries after 1, 3 and 7 days from the first failure, then suspends', () => {

@@ -5,10 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AutoDeliverySettings } from '../src/index.ts';
+import { caught } from './support.ts';
 import {
   AD_SETTING_KEYS,
   BASE_SITE_IDS,
-  DomainError,
   autoDeliverySettingsToConfig,
   defaultAutoDeliverySettings,
   httpStatusOf,
@@ -21,16 +21,6 @@ import {
   validatePauseUntil,
   validateShipOnDate,
 } from '../src/index.ts';
-
-function caught(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a DomainError');
-}
 
 function expect400(fn: () => unknown, reason: string, subject: string): void {
   const e = caught(fn);

@@ -1,19 +1,37 @@
 /**
- * The API under test, driven through `app.inject` (DESIGN "Tests"): a fresh database
- * (`createTestDb`), the test configuration, a client_credentials token, and a typed client whose
- * fetch is the in-process inject adapter.
+ * The API under test, driven in process (DESIGN "Tests"): a fresh database (`createTestDb`), the
+ * test configuration, a client_credentials token, and a typed client.
+ *
+ * Two transports (issue 11 item 3, ADR 0021), chosen by `API_TRANSPORT`:
+ * - `inject` (default): `t.fetch`, `t.client` and `t.app.inject` go through Fastify's HTTP
+ *   handling (`app.inject`);
+ * - `direct`: they go through the direct transport the single process uses (the route handlers
+ *   called with parsed objects, http/direct.ts); `t.app.inject` of a converted route is answered
+ *   directly too (a light-my-request-like answer), other routes (and calls carrying forwarded
+ *   headers: proxy trust is Fastify's, ADR 0012) by `app.inject`.
+ *
+ * `npm run test:api` runs the suite in both. The typed client validates answers against the
+ * contracts (`validateAnswers`), which the storefront's client no longer does at run time.
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp, createInjectFetch, loadConfig, type AppConfig, type StorefrontHandler } from '@store/api';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, createDirectDispatcher, createDirectFetch, createInjectFetch, loadConfig, type AppConfig, type DirectDispatcher, type StorefrontHandler } from '@store/api';
 import { createApiClient, requestClientToken, type ApiClient } from '@store/contracts';
 import type { CreateDbOptions, DbHandle } from '@store/db';
 import { createTestDb, TEST_OAUTH_CLIENT, type TestDbKind } from './db.ts';
 
 /** Base URL the test client uses (any host works: requests never leave the process). */
 export const TEST_BASE_URL = 'http://localhost';
+
+/** How the test harness reaches the API (`API_TRANSPORT`, see module comment). */
+export type TestTransport = 'inject' | 'direct';
+
+/** The transport of this run: `API_TRANSPORT=direct` or the default `inject`. */
+export function testTransport(): TestTransport {
+  return process.env.API_TRANSPORT === 'direct' ? 'direct' : 'inject';
+}
 
 /**
  * A configuration for tests: NODE_ENV=test, the given DATABASE_URL, a private outbox directory
@@ -50,9 +68,11 @@ export interface TestApp {
   dbh: DbHandle;
   config: AppConfig;
   kind: TestDbKind;
+  /** the transport of this run (see module comment) */
+  transport: TestTransport;
   /** a client_credentials access token for the storefront client */
   token: string;
-  /** `fetch` answered by `app.inject` */
+  /** `fetch` answered in process (by `app.inject`, or the direct transport) */
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
   /** typed API client (base URL http://localhost/rest/v2) sending `token` */
   client: ApiClient;
@@ -73,25 +93,116 @@ export async function buildTestApp(kind: TestDbKind, opts: TestAppOptions = {}):
     await testDb.close();
     throw error;
   }
-  const fetch = createInjectFetch(() => app);
+  const transport = testTransport();
+  const built = app;
+  const fetch = transport === 'direct' ? createDirectFetch(() => built) : createInjectFetch(() => built);
+  if (transport === 'direct') app = withDirectInject(built);
   const { access_token: token } = await requestClientToken({
     tokenUrl: `${TEST_BASE_URL}/authorizationserver/oauth/token`,
     fetch,
     clientId: TEST_OAUTH_CLIENT.clientId,
     clientSecret: TEST_OAUTH_CLIENT.clientSecret,
   });
-  const client = createApiClient({ baseUrl: `${TEST_BASE_URL}/rest/v2`, fetch, getToken: async () => token });
+  const client = createApiClient({ baseUrl: `${TEST_BASE_URL}/rest/v2`, fetch, getToken: async () => token, direct: transport === 'direct', validateAnswers: true });
   return {
     app,
     dbh: testDb.dbh,
     config,
     kind,
+    transport,
     token,
     fetch,
     client,
     async close() {
-      await app.close();
+      await built.close();
       await testDb.close();
     },
   };
+}
+
+type InjectArgs = InjectOptions | string;
+type InjectAnswer = LightMyRequestResponse;
+
+/** Headers a proxy adds; a call carrying one tests HTTP proxy trust and goes through `app.inject`. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip'];
+
+/** Lower-case string headers of an inject call. */
+function injectHeaders(headers: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers || typeof headers !== 'object') return out;
+  for (const [key, value] of Object.entries(headers as Record<string, unknown>)) {
+    if (value !== undefined) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+/**
+ * `app` with `inject` answered by the direct transport for the routes it takes (see module
+ * comment): the call becomes a direct request (a JSON payload parsed to its object, the
+ * `remoteAddress` as the client address), the answer a light-my-request-like object. Other calls
+ * (no converted route, form or malformed bodies) go to the real `inject`.
+ */
+function withDirectInject(app: FastifyInstance): FastifyInstance {
+  let dispatcher: DirectDispatcher | undefined;
+  const realInject = app.inject.bind(app);
+  const inject = async (args: InjectArgs): Promise<InjectAnswer> => {
+    const opts = (typeof args === 'string' ? { url: args } : args) as InjectOptions & { url?: string; path?: string; query?: Record<string, string> | string };
+    const target = opts.url ?? opts.path ?? '/';
+    const url = new URL(typeof target === 'string' ? target : String(target), TEST_BASE_URL);
+    if (opts.query) for (const [k, v] of Object.entries(typeof opts.query === 'string' ? new URLSearchParams(opts.query) : opts.query)) url.searchParams.append(k, String(v));
+    const headers = injectHeaders(opts.headers);
+    // forwarded headers are about Fastify's proxy trust (ADR 0012), an HTTP matter: real inject
+    if (FORWARDING_HEADERS.some((name) => name in headers)) return realInject(args);
+    const payload = opts.payload as unknown;
+    let body: unknown;
+    if (payload !== undefined && payload !== null) {
+      if (typeof payload === 'string') {
+        if (!(headers['content-type'] ?? '').includes('application/json')) return realInject(args);
+        try {
+          body = JSON.parse(payload) as unknown;
+        } catch {
+          return realInject(args);
+        }
+      } else if (typeof payload === 'object' && !Buffer.isBuffer(payload) && !(payload instanceof Uint8Array) && typeof (payload as { pipe?: unknown }).pipe !== 'function') {
+        body = payload;
+      } else {
+        return realInject(args);
+      }
+    }
+    dispatcher ??= createDirectDispatcher(app);
+    const method = String(opts.method ?? 'GET').toUpperCase();
+    const answer = await dispatcher.dispatch({
+      method,
+      path: url.pathname,
+      search: url.search.slice(1),
+      headers,
+      body,
+      ...(opts.remoteAddress ? { clientAddress: opts.remoteAddress } : {}),
+    });
+    if (!answer) return realInject(args);
+    const text = answer.data === undefined || method === 'HEAD' ? '' : JSON.stringify(answer.data);
+    const raw = Buffer.from(text);
+    return {
+      statusCode: answer.status,
+      statusMessage: '',
+      headers: { ...answer.headers, 'content-length': String(raw.length) },
+      body: text,
+      payload: text,
+      rawPayload: raw,
+      trailers: {},
+      cookies: [],
+      raw: {} as InjectAnswer['raw'],
+      json: <T>() => JSON.parse(text) as T,
+      stream: () => {
+        throw new Error('stream() is not available on a direct answer');
+      },
+    } as unknown as InjectAnswer;
+  };
+  return new Proxy(app, {
+    get(target, prop) {
+      if (prop === 'inject') return inject;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

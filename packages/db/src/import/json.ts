@@ -2,6 +2,7 @@
  * The JSON catalogue format (docs/catalog-format.md): parse, validate every product, and report
  * problems with the line where the offending value starts.
  */
+import { printParseErrorCode, visit, type JSONPath } from 'jsonc-parser';
 import { CatalogFileSchema } from '@store/contracts';
 import { checkRawCurrencies, validateCatalog } from './validate.ts';
 import { formatPath, parentPath, sortRowErrors, type CatalogIssue, type CatalogParseResult, type CatalogRowError } from './types.ts';
@@ -16,129 +17,32 @@ class JsonSyntaxError extends Error {
 }
 
 /**
- * A strict JSON scanner that records the 1-based line where each value starts, for the paths in
- * `wanted` (all paths when `wanted` is null). Paths use the `products[3].variants[0].code` form.
- * Throws JsonSyntaxError (with its line) on malformed input.
+ * The 1-based line where each JSON value starts, for the paths in `wanted` (all paths when
+ * `wanted` is null). Paths use the `products[3].variants[0].code` form ('' is the document).
+ * Reads the text with Microsoft's jsonc-parser in strict mode (no comments, no trailing commas;
+ * issue 11 item 8: a well-kept library instead of our own scanner).
+ * @throws JsonSyntaxError (with the line of the first error) on malformed input
  */
 export function locateJsonPaths(text: string, wanted: ReadonlySet<string> | null): Map<string, number> {
   const found = new Map<string, number>();
-  let i = 0;
-  let line = 1;
-  const n = text.length;
-
-  const fail = (what: string): never => {
-    const ch = i < n ? JSON.stringify(text[i]) : 'end of input';
-    throw new JsonSyntaxError(`invalid JSON: ${what}, found ${ch}`, line);
+  let error: JsonSyntaxError | null = null;
+  const at = (line: number, path: () => JSONPath) => {
+    const key = formatPath(path());
+    if (wanted === null || wanted.has(key)) found.set(key, line + 1);
   };
-  const ws = () => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 10) line++;
-      else if (c !== 32 && c !== 9 && c !== 13) break;
-      i++;
-    }
-  };
-  const str = (): string => {
-    if (text[i] !== '"') fail('expected a string');
-    const start = ++i;
-    let escaped = false;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 34) {
-        const raw = text.slice(start, i++);
-        return escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
-      }
-      if (c < 32) fail('control character in string');
-      if (c === 92) {
-        escaped = true;
-        const e = text[i + 1];
-        if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail('bad \\u escape');
-          i += 6;
-          continue;
-        }
-        if (e === undefined || !'"\\/bfnrt'.includes(e)) fail('bad escape');
-        i += 2;
-        continue;
-      }
-      i++;
-    }
-    return fail('unterminated string');
-  };
-  const NUM = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-  const value = (path: string) => {
-    ws();
-    if (wanted === null || wanted.has(path)) found.set(path, line);
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        ws();
-        const key = str();
-        ws();
-        if (text[i] !== ':') fail("expected ':'");
-        i++;
-        value(path ? `${path}.${key}` : key);
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return;
-        }
-        fail("expected ',' or '}'");
-      }
-    }
-    if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (let k = 0; ; k++) {
-        value(`${path}[${k}]`);
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return;
-        }
-        fail("expected ',' or ']'");
-      }
-    }
-    if (c === '"') {
-      str();
-      return;
-    }
-    for (const lit of ['true', 'false', 'null']) {
-      if (text.startsWith(lit, i)) {
-        i += lit.length;
-        return;
-      }
-    }
-    NUM.lastIndex = i;
-    if (NUM.test(text)) {
-      i = NUM.lastIndex;
-      return;
-    }
-    fail('expected a value');
-  };
-
-  if (text.charCodeAt(0) === 0xfeff) i = 1;
-  value('');
-  ws();
-  if (i < n) fail('unexpected text after the end of the document');
+  visit(
+    text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
+    {
+      onObjectBegin: (_offset, _length, line, _char, path) => at(line, path),
+      onArrayBegin: (_offset, _length, line, _char, path) => at(line, path),
+      onLiteralValue: (_value, _offset, _length, line, _char, path) => at(line, path),
+      onError: (code, _offset, _length, line) => {
+        error ??= new JsonSyntaxError(`invalid JSON: ${printParseErrorCode(code)}`, line + 1);
+      },
+    },
+    { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
+  );
+  if (error) throw error;
   return found;
 }
 

@@ -90,6 +90,8 @@ export interface ProductCardRecord {
   discontinued: boolean;
   imageColor: string;
   sortOrder: number;
+  /** issue 10: may be bought on auto-delivery (`products.ad_eligible`, ADR 0018) */
+  adEligible: boolean;
   /** sorted by sort_order; only variants priced on the site */
   variants: VariantRecord[];
 }
@@ -229,6 +231,7 @@ const CARD_COLUMNS = [
   'p.discontinued',
   'p.image_color',
   'p.sort_order',
+  'p.ad_eligible',
 ] as const;
 
 type CardRow = {
@@ -253,6 +256,7 @@ type CardRow = {
   discontinued: number;
   image_color: string;
   sort_order: number;
+  ad_eligible: number;
 };
 
 function toCardRecord(row: CardRow, lang: CatalogLang, variants: VariantRecord[]): ProductCardRecord {
@@ -276,6 +280,7 @@ function toCardRecord(row: CardRow, lang: CatalogLang, variants: VariantRecord[]
     discontinued: Number(row.discontinued) === 1,
     imageColor: row.image_color,
     sortOrder: Number(row.sort_order),
+    adEligible: Number(row.ad_eligible) === 1,
     variants: variants.filter((v) => v.price !== null),
   };
 }

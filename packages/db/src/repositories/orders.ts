@@ -22,6 +22,19 @@ export async function insertOrder(db: Kysely<Database>, order: OrderRow, entries
   if (entries.length > 0) await db.insertInto('order_entries').values([...entries]).execute();
 }
 
+/**
+ * Inserts an order and its lines (one multi-row insert) unless its code is taken: the order row
+ * goes in with `ON CONFLICT (code) DO NOTHING`, so drawing a random code needs no read first
+ * (issue 11 item 6). Two statements whatever the number of lines.
+ * @returns false when the code was taken (nothing written): draw another code
+ */
+export async function insertOrderIfCodeFree(db: Kysely<Database>, order: OrderRow, entries: readonly OrderEntryRow[]): Promise<boolean> {
+  const r = await db.insertInto('orders').values(order).onConflict((oc) => oc.column('code').doNothing()).executeTakeFirst();
+  if (!(r.numInsertedOrUpdatedRows !== undefined && r.numInsertedOrUpdatedRows > 0n)) return false;
+  if (entries.length > 0) await db.insertInto('order_entries').values([...entries]).execute();
+  return true;
+}
+
 /** The order with this code and its lines, or undefined. */
 export async function findOrder(db: Kysely<Database>, code: string): Promise<OrderWithEntries | undefined> {
   const order = await db.selectFrom('orders').selectAll().where('code', '=', code).executeTakeFirst();

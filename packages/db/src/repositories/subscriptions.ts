@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../connection.ts';
 import type { CampaignTable, CommitmentTable, SubscriptionCycleTable, SubscriptionItemTable, SubscriptionTable } from '../schema.ts';
+import { variantsOnSite } from './carts.ts';
 
 /** A subscription row. */
 export type SubscriptionRow = Selectable<SubscriptionTable>;
@@ -318,4 +319,133 @@ export async function setCommitmentStatus(
 ): Promise<boolean> {
   const result = await db.updateTable('commitments').set({ ...patch, updated_at: now }).where('id', '=', id).where('status', '=', fromStatus).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A variant as auto-delivery needs it (AD home answers, recurring orders): names, pack data for
+ * box counting, the site's price row, stock, and whether it may be bought on auto-delivery.
+ */
+export interface AdVariant {
+  variantCode: string;
+  baseProductCode: string;
+  productType: string;
+  nameEn: string;
+  nameFr: string;
+  /** pods (ct) or ounces (bags, cans); null when unknown */
+  count: number | null;
+  packType: string | null;
+  /** products.ad_eligible = 1, sold on the site, priced, not discontinued */
+  adEligible: boolean;
+  /** the site's price row, or null (not sellable) */
+  price: { currency: string; priceMinor: number; discountPriceMinor: number | null; isDiscountPrice: boolean; salesPriceStrategy: string | null } | null;
+  /** units available (0 without a stock row) */
+  available: number;
+}
+
+function adVariantQuery(db: Executor, site: string) {
+  return variantsOnSite(db, site)
+    .select([
+      'v.code as variant_code',
+      'v.base_product_code',
+      'v.count',
+      'p.product_type',
+      'p.name_en',
+      'p.name_fr',
+      'p.pack_type',
+      'p.discontinued',
+      'p.ad_eligible',
+      'p.default_variant_code',
+      'pr.currency',
+      'pr.price_minor',
+      'pr.discount_price_minor',
+      'pr.is_discount_price',
+      'pr.sales_price_strategy',
+      's.available',
+      'ps.base_site as sold_site',
+    ]);
+}
+
+type AdVariantRaw = Awaited<ReturnType<ReturnType<typeof adVariantQuery>['executeTakeFirstOrThrow']>>;
+
+function toAdVariant(r: AdVariantRaw): AdVariant {
+  const price =
+    r.price_minor === null || r.currency === null
+      ? null
+      : {
+          currency: r.currency,
+          priceMinor: Number(r.price_minor),
+          discountPriceMinor: r.discount_price_minor === null ? null : Number(r.discount_price_minor),
+          isDiscountPrice: Number(r.is_discount_price) === 1,
+          salesPriceStrategy: r.sales_price_strategy,
+        };
+  return {
+    variantCode: r.variant_code,
+    baseProductCode: r.base_product_code,
+    productType: r.product_type,
+    nameEn: r.name_en,
+    nameFr: r.name_fr,
+    count: r.count === null ? null : Number(r.count),
+    packType: r.pack_type,
+    adEligible: Number(r.ad_eligible) === 1 && r.sold_site !== null && price !== null && Number(r.discontinued) !== 1,
+    price,
+    available: r.available === null ? 0 : Number(r.available),
+  };
+}
+
+/** Several variants of a site in ONE statement (missing codes are absent from the map). */
+export async function loadAdVariants(db: Executor, site: string, variantCodes: readonly string[]): Promise<Map<string, AdVariant>> {
+  if (variantCodes.length === 0) return new Map();
+  const rows = await adVariantQuery(db, site)
+    .where('v.code', 'in', [...new Set(variantCodes)])
+    .execute();
+  return new Map(rows.map((r) => [r.variant_code, toAdVariant(r)]));
+}
+
+/** A product code as a shopper sends it: the variant itself, else the base product's default variant; undefined when neither exists. */
+export async function resolveAdVariant(db: Executor, site: string, productCode: string): Promise<AdVariant | undefined> {
+  const row = await adVariantQuery(db, site)
+    .where((eb) => eb.or([eb('v.code', '=', productCode), eb.and([eb('p.code', '=', productCode), eb('v.code', '=', eb.ref('p.default_variant_code'))])]))
+    .orderBy(sql`CASE WHEN v.code = ${productCode} THEN 0 ELSE 1 END`)
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toAdVariant(row) : undefined;
+}
+
+/**
+ * Sends the upcoming-order reminder once per ship date: sets `reminded_for_date` to `shipDate`
+ * only when it is not that already and the subscription is still active on that date. Answers true
+ * for the one caller that changed it (that caller sends the email).
+ */
+export async function markReminded(db: Executor, id: string, shipDate: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ reminded_for_date: shipDate, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['active', 'paused'])
+    .where('next_ship_date', '=', shipDate)
+    .where((eb) => eb.or([eb('reminded_for_date', 'is', null), eb('reminded_for_date', '!=', shipDate)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Active and paused subscriptions of a site whose next ship date is in [from, to] and not yet reminded for (the reminder scan; the domain's `isReminderDue` decides). */
+export async function listReminderCandidates(db: Executor, opts: { site: string; from: string; to: string; limit: number }): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    // paused ones too: the first order after a pause is reminded (the domain's isReminderDue decides)
+    .where('status', 'in', ['active', 'paused'])
+    .where('base_site', '=', opts.site)
+    .where('next_ship_date', '>=', opts.from)
+    .where('next_ship_date', '<=', opts.to)
+    .where((eb) => eb.or([eb('reminded_for_date', 'is', null), eb('reminded_for_date', '!=', eb.ref('next_ship_date'))]))
+    .orderBy('next_ship_date')
+    .orderBy('id')
+    .limit(opts.limit)
+    .execute();
+}
+
+/** Cycles left `processing` since before `beforeIso` (a process stopped while placing them), oldest first. */
+export async function listStaleProcessingCycles(db: Executor, beforeIso: string, limit: number): Promise<SubscriptionCycleRow[]> {
+  return db.selectFrom('subscription_cycles').selectAll().where('status', '=', 'processing').where('updated_at', '<', beforeIso).orderBy('updated_at').limit(limit).execute();
 }

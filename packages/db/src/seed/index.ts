@@ -9,19 +9,22 @@ import { seedContent } from './content.ts';
 import { seedGiftCards } from './gift-cards.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedCampaigns } from './campaigns.ts';
+import { seedDemoCustomer } from './demo-customer.ts';
 
-export { buildDemoCatalog, DEMO_CODES, DEMO_CATEGORY_CODES, VARIANT_COLORS, slugify } from './catalog.ts';
+export { buildDemoCatalog, DEMO_CODES, DEMO_CATEGORY_CODES, VARIANT_COLORS, demoCatalogPath, readCatalogFile } from './catalog.ts';
 export { buildSyntheticCatalog } from './synthetic.ts';
 export { demoContent, seedContent, SITE_SETTINGS } from './content.ts';
 export { SITE_DEFINITIONS } from './sites.ts';
 export { DEMO_GIFT_CARDS, seedGiftCards, type DemoGiftCard } from './gift-cards.ts';
 export { DEMO_CAMPAIGNS, seedCampaigns } from './campaigns.ts';
+export { DEMO_CUSTOMER, seedDemoCustomer } from './demo-customer.ts';
 export { BMSM_DRINKWARE, DISCOUNT_MESSAGE_SETTINGS, EMPLOYEE_DISCOUNT_BPS, PROMOTED_PRODUCT, demoPromotions, seedPromotions } from './promotions.ts';
 export { productSvg, brandLogoSvg, brewerForm, accessoryKind, escapeXml, type BrewerForm, type ProductSvgInput, type SvgBundleItem } from './svg.ts';
 
 /**
  * Seed the demo store: base sites, site configuration and CMS content (`seedContent`), then the
- * demo catalogue (`importCatalog(buildDemoCatalog())`), each in its own transaction. Idempotent:
+ * demo catalogue (`importCatalog(buildDemoCatalog())`: packages/db/data/demo-catalog.json read
+ * through the importer), each in its own transaction. Idempotent:
  * running it again replaces the demo content and products. Does not create OAuth clients.
  * `opts.onProgress` reports catalogue progress (products done, total).
  */
@@ -30,5 +33,7 @@ export async function seedDatabase(db: Kysely<Database>, opts: ImportOptions = {
   await seedGiftCards(db);
   await seedPromotions(db);
   await seedCampaigns(db);
-  return importCatalog(db, buildDemoCatalog(), opts);
+  const summary = await importCatalog(db, buildDemoCatalog(), opts);
+  await seedDemoCustomer(db);
+  return summary;
 }

@@ -10,3 +10,4 @@ export * from './pricing.ts';
 export * from './schedule.ts';
 export * from './smart.ts';
 export * from './commitment.ts';
+export * from './monthly-box.ts';

@@ -179,6 +179,7 @@ export const AUTO_DELIVERY_ERROR_REASONS = [
   'dateOutOfRange',
   'frequencyNotApplicable',
   'dayOfMonthNotApplicable',
+  'rotationNotApplicable',
   'subscriptionCancelled',
   'subscriptionPaused',
   'subscriptionSuspended',

@@ -399,14 +399,17 @@ export function reminderDate(nextShipDate: LocalDate, leadDays: number): LocalDa
 
 /**
  * Should the reminder for the next cycle go out on local date `today`? When the schedule is
- * `active`, `reminderDate(next, leadDays) ≤ today < next` (a late run still reminds, as long as
- * the order has not shipped), and no reminder was sent for this ship date yet
- * (`remindedForDate`, ADR 0018 `reminded_for_date`, is not `nextShipDate`).
+ * `active` — or `paused` with its pause ending on or before the next ship date, since that order
+ * will go out (the first order after a pause is reminded too) — `reminderDate(next, leadDays) ≤
+ * today < next` (a late run still reminds, as long as the order has not shipped), and no reminder
+ * was sent for this ship date yet (`remindedForDate`, ADR 0018 `reminded_for_date`, is not
+ * `nextShipDate`).
  * @throws RangeError on malformed dates or `leadDays`
  */
 export function isReminderDue(s: SubscriptionSchedule, today: LocalDate, leadDays: number, remindedForDate: LocalDate | null): boolean {
   requireDate(today, 'today');
-  if (s.status !== 'active' || remindedForDate === s.nextShipDate) return false;
+  const resumesInTime = s.status === 'paused' && s.pausedUntil !== null && compareLocalDates(s.pausedUntil, s.nextShipDate) <= 0;
+  if ((s.status !== 'active' && !resumesInTime) || remindedForDate === s.nextShipDate) return false;
   return compareLocalDates(reminderDate(s.nextShipDate, leadDays), today) <= 0 && compareLocalDates(today, s.nextShipDate) < 0;
 }
 

@@ -1,0 +1,112 @@
+/**
+ * The demo auto-delivery customer (issue 10: "try auto-delivery on the demo store"): an account
+ * with two book addresses, a saved test card (test payment provider) and two active
+ * auto-deliveries — every 4 weeks on usb2c and on the 15th of each month on cab2c (in French) — so
+ * auto-delivery home shows real data at once and `npm run jobs -- --until …` places their orders.
+ *
+ * Sign in as {@link DEMO_CUSTOMER} (email / password documented in the README). The password hash
+ * is a fixed argon2id PHC string of that password (the seed does not hash at run time). Dates are
+ * relative to the day of seeding (America/New_York calendar). Idempotent: rows that exist are kept.
+ */
+import type { Kysely } from 'kysely';
+import { addLocalDays, localDateOf, localDateParts, makeLocalDate } from '@store/domain';
+import type { Database } from '../schema.ts';
+
+/** The demo customer's sign-in (README "Try auto-delivery on the demo store"). */
+export const DEMO_CUSTOMER = {
+  id: 'cu_demo_autodelivery',
+  email: 'demo@brewhaus.example',
+  password: 'Brew2026demo',
+  /** argon2id of `password` */
+  passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$N86DTP09KZ2KoJDbgEzRBg$bYN7Anjqy1ThUuFd70qM9s0o92ceLckkfw00NOIg5Wk',
+  subscriptions: { usb2c: 'sub_demo_usb2c', cab2c: 'sub_demo_cab2c' },
+} as const;
+
+const US_ADDRESS = { firstName: 'Dana', lastName: 'Demo', line1: '1 Main Street', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US', phone: '518-555-0100' };
+const CA_ADDRESS = { firstName: 'Dana', lastName: 'Demo', line1: '100 rue Sainte-Catherine', city: 'Montréal', region: 'QC', postalCode: 'H2X 1Y4', country: 'CA' };
+
+/** Seeds the demo auto-delivery customer (see module comment). Call after the catalogue import. */
+export async function seedDemoCustomer(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+  const iso = now.toISOString();
+  const today = localDateOf(now, 'America/New_York');
+  const c = DEMO_CUSTOMER;
+  await db
+    .insertInto('customers')
+    .values({ id: c.id, email: c.email, password_hash: c.passwordHash, first_name: 'Dana', last_name: 'Demo', perks_opt_in: 0, is_employee: 0, roles: '', price_group: null, user_group: null, created_at: iso, updated_at: iso })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const book = (id: string, a: typeof US_ADDRESS | typeof CA_ADDRESS, isDefault: number) => ({
+    id,
+    customer_id: c.id,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    line1: a.line1,
+    line2: null,
+    city: a.city,
+    region: a.region,
+    postal_code: a.postalCode,
+    country: a.country,
+    phone: 'phone' in a ? a.phone : null,
+    is_default: isDefault,
+    created_at: iso,
+    updated_at: iso,
+  });
+  await db.insertInto('addresses').values([book('ad_demo_us', US_ADDRESS, 1), book('ad_demo_ca', CA_ADDRESS, 0)]).onConflict((oc) => oc.doNothing()).execute();
+  await db.insertInto('payment_customers').values({ customer_id: c.id, provider: 'test', provider_customer_id: 'cus_test_demo_autodelivery' }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('saved_payment_methods')
+    .values({ id: 'spm_demo_visa', customer_id: c.id, provider: 'test', provider_payment_method_id: 'pm_test_demo_visa_4242', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, is_default: 1, created_at: iso })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const { year, month, day } = localDateParts(today);
+  const next15 = day < 15 ? makeLocalDate(year, month, 15) : makeLocalDate(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1, 15);
+  const base = {
+    customer_id: c.id,
+    status: 'active',
+    saved_payment_method_id: 'spm_demo_visa',
+    created_at: iso,
+    updated_at: iso,
+  };
+  await db
+    .insertInto('subscriptions')
+    .values([
+      {
+        ...base,
+        id: c.subscriptions.usb2c,
+        base_site: 'usb2c',
+        currency: 'USD',
+        lang: 'en',
+        program: 'AUTO_DELIVERY',
+        entry_type: 'ADC',
+        frequency_weeks: 4,
+        next_ship_date: addLocalDays(today, 5),
+        shipping_address_json: JSON.stringify(US_ADDRESS),
+        address_id: 'ad_demo_us',
+      },
+      {
+        ...base,
+        id: c.subscriptions.cab2c,
+        base_site: 'cab2c',
+        currency: 'CAD',
+        lang: 'fr',
+        program: 'SCHEDULED',
+        entry_type: 'ADF',
+        frequency_weeks: null,
+        day_of_month: 15,
+        next_ship_date: next15,
+        shipping_address_json: JSON.stringify(CA_ADDRESS),
+        address_id: 'ad_demo_ca',
+      },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('subscription_items')
+    .values([
+      { id: 'si_demo_us_1', subscription_id: c.subscriptions.usb2c, variant_code: 'BH-SIGNATURE-DARK-24', qty: 2, backup_variant_code: 'BH-BOLD-SUMMIT-24', sort_order: 0, created_at: iso },
+      { id: 'si_demo_us_2', subscription_id: c.subscriptions.usb2c, variant_code: 'BH-CAFE-AU-LAIT-24', qty: 1, backup_variant_code: null, sort_order: 1, created_at: iso },
+      { id: 'si_demo_ca_1', subscription_id: c.subscriptions.cab2c, variant_code: 'BH-BOLD-SUMMIT-48', qty: 1, backup_variant_code: 'BH-CAMPFIRE-DARK-24', sort_order: 0, created_at: iso },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
