@@ -3,7 +3,8 @@
  * endpoint, media, probes, the OpenAPI document, and (optionally) the storefront for every other
  * path. Plugins load in a fixed order (fastify/demo style):
  *
- * 1. zod validator and serializer compilers (fastify-type-provider-zod);
+ * 1. zod validator compiler (fastify-type-provider-zod) and the schema serializer
+ *    (http/serializer.ts: fast-json-stringify from the response schemas, issue 11 item 1);
  * 2. @fastify/swagger (OpenAPI 3.1 from the route schemas) → GET /rest/v2/openapi.json, and the
  *    docs page at /rest/v2/docs (@fastify/swagger-ui);
  * 3. @fastify/cookie, @fastify/formbody;
@@ -35,7 +36,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { createJsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { createSerializerCompiler } from './http/serializer.ts';
 import { isBaseSiteId, notFound } from '@store/domain';
 import type { DbHandle } from '@store/db';
 import type { AppConfig } from './config.ts';
@@ -50,8 +52,9 @@ import { commerceRoutes } from './routes/commerce.ts';
 import { userRoutes } from './routes/users.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { customerDataRoutes } from './routes/customer-data.ts';
+import { monthlyBoxRoutes } from './routes/monthly-box.ts';
 import { createMailer } from './email/mailer.ts';
-import { sendWebResponse, toWebRequest } from './storefront-bridge.ts';
+import { isApiPath, registerStorefrontRoutes } from './storefront-routes.ts';
 import type { StorefrontHandler } from './types.ts';
 import './types.ts';
 
@@ -63,13 +66,12 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** the storefront handler for every non-API path; null/absent: those paths answer 404 */
   storefront?: StorefrontHandler | null;
+  /** the storefront's client build (`build/client`), served by @fastify/static in front of it (ADR 0020) */
+  storefrontClientDir?: string | null;
 }
 
-/** The methods the storefront answers (pages and form posts); others answer 405 (issue 9). */
-export const STOREFRONT_METHODS = ['GET', 'HEAD', 'POST'] as const;
+export { API_PATH_PREFIXES, STOREFRONT_METHODS } from './storefront-routes.ts';
 
-/** Paths the storefront never answers (API, auth, media, probes). */
-export const API_PATH_PREFIXES = ['/rest/v2', '/authorizationserver', '/medias', '/healthz', '/readyz'] as const;
 
 /** Keys whose values never reach the logs, wherever {@link REDACT_PATHS} looks for them. */
 export const SECRET_LOG_KEYS = [
@@ -172,11 +174,6 @@ export function trustProxyOption(value: AppConfig['TRUST_PROXY']): boolean | str
   return value;
 }
 
-function isApiPath(url: string): boolean {
-  const path = url.split('?')[0] ?? url;
-  return API_PATH_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
-}
-
 /** Builds the application (not listening). See module comment. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, dbh } = opts;
@@ -202,10 +199,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.decorate('dbh', dbh);
   app.decorate('config', config);
+  // issue 11 item 3: routes defined once, for the direct in-process transport (http/direct.ts)
+  app.decorate('apiRoutes', []);
 
-  // 1. zod compilers
+  // 1. zod validation (the one check of a request, issue 11 item 1); answers serialised from their
+  // schemas by fast-json-stringify, checked against them only under NODE_ENV=test (http/serializer.ts)
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ check: config.NODE_ENV === 'test' }));
 
   // 2. OpenAPI
   await app.register(fastifySwagger, {
@@ -269,28 +269,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await site.register(userRoutes);
       await site.register(passwordResetRoutes, { mailer });
       await site.register(customerDataRoutes);
+      await site.register(monthlyBoxRoutes);
     },
     { prefix: '/rest/v2/:baseSiteId' },
   );
 
-  const storefront = opts.storefront;
-  if (storefront) {
-    await app.register(async (scope) => {
-      // The storefront reads bodies itself (web Request): hand it the raw stream.
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-      // GET, HEAD and POST only (issue 9): other methods answer 405 (request guard)
-      scope.route({
-        method: [...STOREFRONT_METHODS],
-        url: '/*',
-        schema: { hide: true },
-        handler: async (request, reply) => {
-          if (isApiPath(request.url)) return reply.status(404).send(notFoundBody(request.method, request.url));
-          const response = await storefront(toWebRequest(request, reply), { clientAddress: request.ip });
-          return sendWebResponse(reply, response);
-        },
-      });
-    });
+  if (opts.storefront) {
+    await registerStorefrontRoutes(app, { handler: opts.storefront, clientDir: opts.storefrontClientDir, notFound: notFoundBody });
   }
 
   return app;

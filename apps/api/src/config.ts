@@ -132,9 +132,8 @@ export const CRASH_POINTS = ['afterClaim', 'afterReserve', 'afterCharge'] as con
 /** One of {@link CRASH_POINTS}. */
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 
-/** The schema of the environment. */
-export const EnvSchema = z
-  .object({
+/** The variables of the environment (the store's process; see {@link EnvSchema}). */
+const EnvObject = z.object({
     NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).optional()),
     PORT: z.preprocess(
       emptyToUndefined,
@@ -175,6 +174,8 @@ export const EnvSchema = z
     STOREFRONT: onOff(true),
     /** dev-only pages (outbox, crash page); null → on only with NODE_ENV=development */
     DEV_PAGES: onOff(null),
+    /** the recurring-order scheduler in the server process (issue 10, ADR 0018); null → on except with NODE_ENV=test */
+    AD_SCHEDULER: onOff(null),
     /** peers trusted to forward the client address, protocol and host (ADR 0012) */
     TRUST_PROXY: trustProxy,
     /** where generated secrets are kept when none is configured (outside production) */
@@ -201,7 +202,10 @@ export const EnvSchema = z
     STOREFRONT_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be an http(s) URL' }).optional()),
     /** TEST-ONLY crash hook (issue 9 item 5): the process kills itself (SIGKILL) at this point of order placement; refused unless NODE_ENV=test */
     CRASH_AT: z.preprocess(emptyToUndefined, z.enum(CRASH_POINTS, { message: `must be one of ${CRASH_POINTS.join(', ')}` }).optional()),
-  })
+  });
+
+/** The schema of the environment. */
+export const EnvSchema = EnvObject
   .superRefine((env, ctx) => {
     if (env.CRASH_AT !== undefined && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['CRASH_AT'], message: 'is a test-only crash hook: it is refused unless NODE_ENV=test' });
@@ -243,6 +247,8 @@ export interface AppConfig {
   APEX_HOSTS: string[];
   STOREFRONT: boolean;
   DEV_PAGES: boolean;
+  /** the recurring-order scheduler runs in the server process (issue 10; AD_SCHEDULER, default on except NODE_ENV=test) */
+  AD_SCHEDULER: boolean;
   /** Fastify `trustProxy`: false (none), a hop count, or a comma list of addresses / CIDR / keywords */
   TRUST_PROXY: false | number | string;
   /** the data folder (generated secrets) */
@@ -339,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     APEX_HOSTS: e.APEX_HOSTS,
     STOREFRONT: e.STOREFRONT ?? true,
     DEV_PAGES: e.DEV_PAGES ?? e.NODE_ENV === 'development',
+    AD_SCHEDULER: e.AD_SCHEDULER ?? e.NODE_ENV !== 'test',
     TRUST_PROXY: e.TRUST_PROXY,
     DATA_DIR: e.DATA_DIR,
     SIGN_IN_DELAY_BASE_MS: e.SIGN_IN_DELAY_BASE_MS,
@@ -352,6 +359,95 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DB_IDLE_TIMEOUT_MS: e.DB_IDLE_TIMEOUT_MS,
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     CRASH_AT: e.CRASH_AT,
+    generatedSecrets,
+  };
+}
+
+/**
+ * The environment of the storefront-only process (`npm run start:storefront`, ADR 0020): where it
+ * listens, the API it calls over HTTP (`API_URL`, required), the storefront's OAuth client (the
+ * secret must be the API's: set it, or share the API's DATA_DIR outside production), the host
+ * lists, the development pages, the trusted proxies and the log level. Nothing of the database,
+ * payments or email: that is the API's.
+ */
+export const StorefrontEnvSchema = EnvObject.pick({
+  NODE_ENV: true,
+  PORT: true,
+  HOST: true,
+  LOG_LEVEL: true,
+  OAUTH_CLIENT_ID: true,
+  OAUTH_CLIENT_SECRET: true,
+  CANADIAN_HOSTS: true,
+  COMMERCIAL_HOSTS: true,
+  APEX_HOSTS: true,
+  DEV_PAGES: true,
+  TRUST_PROXY: true,
+  DATA_DIR: true,
+})
+  .extend({
+    /** base URL of the API process, e.g. http://127.0.0.1:3001 (its /rest/v2, token endpoint, /medias) */
+    API_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be an http(s) URL (the API process, e.g. http://127.0.0.1:3001)' })),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      if (!env.OAUTH_CLIENT_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['OAUTH_CLIENT_SECRET'], message: 'is required when NODE_ENV=production' });
+      if (env.DEV_PAGES === true) ctx.addIssue({ code: 'custom', path: ['DEV_PAGES'], message: 'cannot be on when NODE_ENV=production' });
+    }
+  });
+
+/** The parsed configuration of the storefront-only process. */
+export interface StorefrontConfig {
+  NODE_ENV: 'development' | 'production' | 'test' | null;
+  PORT: number;
+  HOST: string;
+  LOG_LEVEL: AppConfig['LOG_LEVEL'];
+  /** the API's base URL, no trailing slash */
+  API_URL: string;
+  OAUTH_CLIENT_ID: string;
+  OAUTH_CLIENT_SECRET: string;
+  CANADIAN_HOSTS: string[];
+  COMMERCIAL_HOSTS: string[];
+  APEX_HOSTS: string[];
+  DEV_PAGES: boolean;
+  TRUST_PROXY: false | number | string;
+  DATA_DIR: string;
+  /** names of the secrets that were generated because they are not configured */
+  generatedSecrets: GeneratedSecretName[];
+}
+
+/**
+ * Parses and checks the storefront-only process's environment ({@link StorefrontEnvSchema}).
+ * @throws ConfigError naming every bad variable
+ */
+export function loadStorefrontConfig(env: Record<string, string | undefined> = process.env, opts: LoadConfigOptions = {}): StorefrontConfig {
+  const parsed = StorefrontEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '(environment)'), message: issue.message })),
+    );
+  }
+  const e = parsed.data;
+  const generatedSecrets: GeneratedSecretName[] = [];
+  let clientSecret = e.OAUTH_CLIENT_SECRET;
+  if (!clientSecret) {
+    generatedSecrets.push('OAUTH_CLIENT_SECRET');
+    clientSecret = (opts.secrets ?? memorySecretStore()).get('OAUTH_CLIENT_SECRET');
+  }
+  return {
+    NODE_ENV: e.NODE_ENV ?? null,
+    PORT: e.PORT,
+    HOST: e.HOST,
+    LOG_LEVEL: e.LOG_LEVEL,
+    API_URL: e.API_URL.replace(/\/+$/, ''),
+    OAUTH_CLIENT_ID: e.OAUTH_CLIENT_ID,
+    OAUTH_CLIENT_SECRET: clientSecret,
+    CANADIAN_HOSTS: e.CANADIAN_HOSTS,
+    COMMERCIAL_HOSTS: e.COMMERCIAL_HOSTS,
+    APEX_HOSTS: e.APEX_HOSTS,
+    DEV_PAGES: e.DEV_PAGES ?? e.NODE_ENV === 'development',
+    TRUST_PROXY: e.TRUST_PROXY,
+    DATA_DIR: e.DATA_DIR,
     generatedSecrets,
   };
 }

@@ -1,8 +1,10 @@
 /**
  * Starting and stopping the store (used by main.ts, benchmarks and tests): opens the
  * database (SQLite at ./data/store.db by default), migrates and seeds it on first start, loads
- * the storefront handler, and serves API and storefront on one port (HOST:PORT, default
- * localhost:3000). The storefront calls the API in process (`app.inject`), no loopback hop.
+ * the compiled storefront (`apps/storefront/build`, ADR 0020), and serves API and storefront on
+ * one port (HOST:PORT, default localhost:3000). The storefront calls the API in process through
+ * the direct transport (route handlers called with objects, no HTTP serialisation; issue 11 item
+ * 3, ADR 0021), no loopback hop.
  *
  * `stop()`: stop accepting connections, let in-flight requests finish (`app.close()`), close the
  * database.
@@ -15,20 +17,20 @@
  * a statement counter) and a `beforeListen` hook that runs once the app is built, before it
  * listens (to load data or add routes).
  */
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
-import { createDb, ensureSeeded, migrateToLatest, type DbHandle } from '@store/db';
+import { clearReadCache, createDb, ensureSeeded, migrateToLatest, type DbHandle } from '@store/db';
 import { dbTimeoutsOf, type AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
-import { createInjectFetch } from './storefront-bridge.ts';
+import { createDirectFetch } from './storefront-bridge.ts';
+import { STOREFRONT_DIR } from './storefront-dir.ts';
+import { loadStorefrontBuild } from './storefront-routes.ts';
 import type { StorefrontHandler } from './types.ts';
+import { catalogChangesOf, purgeTagsOf } from './catalog-changes.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** apps/storefront (its `build/` holds the React Router bundle). */
-export const STOREFRONT_DIR = resolve(here, '../../storefront');
+export { STOREFRONT_DIR } from './storefront-dir.ts';
 
 /** How long reference data read through the database's read cache may be served, in ms (ADR 0011). */
 export const READ_CACHE_TTL_MS = 5_000;
@@ -126,20 +128,21 @@ async function buildStore(
   const ref: { app?: FastifyInstance } = {};
   let storefront: StorefrontHandler | null = null;
   let storefrontError: string | null = null;
+  const buildDir = opts.buildDir ?? resolve(STOREFRONT_DIR, 'build');
   if (config.STOREFRONT) {
     storefront = await step('storefront', async () => {
       try {
-        const { createStorefrontHandler } = await import('../../storefront/server/handler.ts');
+        const { createStorefrontHandler } = await loadStorefrontBuild(buildDir);
         return await createStorefrontHandler({
-          apiFetch: createInjectFetch(() => {
+          apiFetch: createDirectFetch(() => {
             if (!ref.app) throw new Error('API not ready');
             return ref.app;
           }),
+          apiDirect: true,
           apiBaseUrl: `${config.PUBLIC_URL}/rest/v2`,
           clientId: config.OAUTH_CLIENT_ID,
           clientSecret: config.OAUTH_CLIENT_SECRET,
           hosts: { canadianHosts: config.CANADIAN_HOSTS, commercialHosts: config.COMMERCIAL_HOSTS, apexHosts: config.APEX_HOSTS },
-          buildDir: opts.buildDir ?? resolve(STOREFRONT_DIR, 'build'),
           devPages: config.DEV_PAGES,
         });
       } catch (error) {
@@ -149,8 +152,19 @@ async function buildStore(
     });
   }
 
-  const app = await step('buildApp', () => buildApp({ config, dbh, logger: true, storefront }));
+  const app = await step('buildApp', () =>
+    buildApp({ config, dbh, logger: true, storefront, storefrontClientDir: storefront ? resolve(buildDir, 'client') : null }),
+  );
   ref.app = app;
+  // issue 11 item 4 (ADR 0019): a change of price, stock, catalogue or content purges the storefront's cached pages
+  const sf = storefront as (StorefrontHandler & { purge?: (tags: readonly string[]) => Promise<number> }) | null;
+  if (sf?.purge) {
+    const purge = sf.purge;
+    catalogChangesOf(dbh).subscribe(async (change) => {
+      clearReadCache(dbh.db); // listings read through the 5-second read cache (ADR 0011): the next render reads the change
+      await purge(purgeTagsOf(change));
+    });
+  }
   for (const name of config.generatedSecrets) {
     app.log.info({ variable: name }, `${name} is not set: using a random secret kept in ${config.DATA_DIR} (set it in production)`);
   }

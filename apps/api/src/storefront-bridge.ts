@@ -11,10 +11,21 @@
  * the injected request's socket address, so the API's rate limits key on the shopper, never on
  * the storefront. The web Request carries no forwarded header: its URL already has the trusted
  * protocol and host.
+ *
+ * Issue 11 item 3 (ADR 0021): {@link createDirectFetch} is the in-process transport the single
+ * process uses. It calls the route handlers directly (http/direct.ts: same auth, validation and
+ * error answers) with the body object and answers the handler's object, no JSON either way; the
+ * shopper's address becomes the call's client address as with inject. Routes not defined with
+ * http/api-route.ts yet fall back to `app.inject`.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
+import { directBodyOf, directResponse } from '@store/contracts';
+import { createDirectDispatcher, type DirectDispatcher } from './http/direct.ts';
+
+/** Symbol under which a storefront response may carry its whole body (the page cache's `RAW_BODY`). */
+const RAW_BODY = Symbol.for('@store/storefront/raw-body');
 
 /** Hop-by-hop headers that must not be copied between messages. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
@@ -72,6 +83,9 @@ export function sendWebResponse(reply: FastifyReply, response: Response): Fastif
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // issue 11: a page from the storefront's page cache carries its bytes; send them as they are
+  const raw = (response as unknown as Record<symbol, unknown>)[RAW_BODY];
+  if (raw instanceof Uint8Array) return reply.send(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>));
 }
@@ -115,5 +129,69 @@ export function createInjectFetch(getApp: () => FastifyInstance): (input: string
       statusText: res.statusMessage,
       headers: out,
     });
+  };
+}
+
+/** Lower-case header record of a fetch init's headers. */
+function headerRecord(headers: HeadersInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  if (headers instanceof Headers) {
+    headers.forEach((value, key) => {
+      out[key] = value;
+    });
+  } else if (Array.isArray(headers)) {
+    for (const [key, value] of headers) out[key.toLowerCase()] = value;
+  } else {
+    for (const [key, value] of Object.entries(headers)) out[key.toLowerCase()] = value;
+  }
+  return out;
+}
+
+/**
+ * The direct in-process `fetch` (see module comment). `getApp` is called per call; the router is
+ * built on the first call (the app is ready by then). A string JSON body is parsed (callers that
+ * pass `direct: true` to the API client send the object instead); any other body, and a call no
+ * converted route takes, goes through `app.inject` unchanged.
+ */
+export function createDirectFetch(getApp: () => FastifyInstance): (input: string, init?: RequestInit) => Promise<Response> {
+  const inject = createInjectFetch(getApp);
+  let dispatcher: DirectDispatcher | undefined;
+  let dispatcherOf: FastifyInstance | undefined;
+  return async (input, init) => {
+    const app = getApp();
+    if (dispatcherOf !== app) {
+      dispatcher = createDirectDispatcher(app);
+      dispatcherOf = app;
+    }
+    const url = new URL(input);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const headers = headerRecord(init?.headers);
+    let body = directBodyOf(init);
+    if (body === undefined && init?.body !== undefined && init.body !== null) {
+      const type = headers['content-type'] ?? '';
+      if (typeof init.body !== 'string' || !type.includes('application/json')) return inject(input, init);
+      try {
+        body = JSON.parse(init.body) as unknown;
+      } catch {
+        return inject(input, init); // Fastify's own 400 for a malformed body
+      }
+    }
+    const clientAddress = headers[CLIENT_ADDRESS_HEADER]?.split(',')[0]?.trim();
+    delete headers[CLIENT_ADDRESS_HEADER];
+    const answer = await dispatcher!.dispatch({
+      method,
+      path: url.pathname,
+      search: url.search.slice(1),
+      headers,
+      body,
+      ...(clientAddress ? { clientAddress } : {}),
+    });
+    if (!answer) {
+      const fallback: RequestInit = { ...init };
+      if (body !== undefined && typeof init?.body !== 'string') fallback.body = JSON.stringify(body);
+      return inject(input, fallback);
+    }
+    return directResponse(method === 'HEAD' ? undefined : answer.data, answer.status, answer.headers);
   };
 }

@@ -94,6 +94,10 @@ describe.each(dbKinds())('guest checkout on %s', (kind) => {
     expect(cart.deliveryCost.value).toBe(19.99);
     expect((await api.getDeliveryModes('usb2c', cartGuid)).selected).toBe('expedited');
     await expectApiError(api.setDeliveryMode('usb2c', cartGuid, 'teleport'), 400, 'invalidDeliveryMode');
+    // issue 11 item 1: the contract's query schema answers an absent mode with the same reason, naming the field
+    const absent = await t.app.inject({ method: 'PUT', url: `/rest/v2/usb2c/users/anonymous/carts/${cartGuid}/deliverymode`, headers: { authorization: `Bearer ${t.token}` } });
+    expect(absent.statusCode).toBe(400);
+    expect(absent.json().errors[0]).toMatchObject({ type: 'ValidationError', reason: 'invalidDeliveryMode', subject: 'deliveryModeId' });
     // French names on cab2c
     const ca = await newCart('cab2c');
     const fr = await api.getDeliveryModes('cab2c', ca, { lang: 'fr' });
@@ -153,6 +157,9 @@ describe.each(dbKinds())('guest checkout on %s', (kind) => {
     const missing = await t.app.inject({ method: 'POST', url, headers, payload });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0]).toMatchObject({ type: 'ValidationError', reason: 'required', subject: 'Idempotency-Key' });
+    const empty = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'idempotency-key': '' }, payload });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0]).toMatchObject({ type: 'ValidationError', reason: 'required', subject: 'Idempotency-Key' });
     const long = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'idempotency-key': 'k'.repeat(256) }, payload });
     expect(long.statusCode).toBe(400);
     expect(long.json().errors[0]).toMatchObject({ reason: 'tooLong', subject: 'Idempotency-Key' });

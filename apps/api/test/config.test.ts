@@ -112,7 +112,7 @@ describe('loadConfig', () => {
   });
 
   it('the server refuses to start on a bad variable, naming it, with exit code 1', async () => {
-    const result = await run(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    const result = await run(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'], {
       cwd: ROOT,
       env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: 'file:/tmp/never-created/store.db' },
     }).then(

@@ -59,7 +59,7 @@ async function startStore(databaseUrl: string, outboxDir: string, crashAt?: stri
   };
   delete env.CRASH_AT;
   if (crashAt) env.CRASH_AT = crashAt;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
   const url = await new Promise<string>((resolveUrl, reject) => {

@@ -90,6 +90,15 @@ describe.each(dbKinds())('customer carts and cart merge on %s', (kind) => {
     await setStock(COFFEE_48, 480);
   });
 
+  it('merge keeps an auto-delivery line with its frequency and pods at home (issue 10: a guest signs in at checkout)', async () => {
+    const eve = await signUpCustomer(t);
+    const a = await anon.addToCart('usb2c', { productCode: COFFEE_24, qty: 1, entryType: 'ADC', frequencyWeeks: 8, podsAtHomeQty: 40 });
+    const merged = await eve.customer.mergeCart('usb2c', a.cartGuid);
+    const line = merged.cart.entries.find((e) => e.product.code === COFFEE_24);
+    expect(line).toMatchObject({ entryType: 'ADC', program: 'AUTO_DELIVERY', frequencyWeeks: 8, podsAtHomeQty: 40, quantity: 1 });
+    expect(merged.cart.hasAutoDelivery).toBe(true);
+  });
+
   it('merge into a new current cart (site language), out-of-stock line, and refusals', async () => {
     const eve = await signUpCustomer(t);
     await setStock(COFFEE_48, 0);

@@ -31,6 +31,9 @@ describe.each(dbKinds())('order history and detail on %s', (kind) => {
     expect(p1.pagination).toMatchObject({ currentPage: 1, pageSize: 2, totalPages: 2, totalResults: 3 });
     // another site has its own history
     expect((await c.customer.listOrders('cab2c')).orders).toEqual([]);
+    // issue 11 item 1: the page number is bounded by the contract (0–10000), the field named
+    const far = await expectApiError(c.customer.listOrders('usb2c', { currentPage: 10_001 }), 400, 'invalid');
+    expect(far.errors[0]?.subject).toBe('currentPage');
   });
 
   it('maps statuses for display (spec §3) in the list and the detail', async () => {

@@ -167,6 +167,7 @@ describe('renderOrderConfirmation', () => {
       appliedCoupons: [],
       giftCardPayments: [],
       amountPaidByCard: price,
+      subscriptions: [],
     };
     const r = renderOrderConfirmation(order, 'en');
     expect(r.html).toContain('Pods &amp; &lt;Co&gt;');

@@ -73,6 +73,7 @@ function frenchOrder(): Order {
     appliedCoupons: [],
     giftCardPayments: [],
     amountPaidByCard: price(49.64),
+    subscriptions: [],
   };
 }
 

@@ -32,6 +32,10 @@ describe.each(dbKinds())('OpenAPI document on %s', (kind) => {
       '/rest/v2/{baseSiteId}/cms/pages',
       '/rest/v2/{baseSiteId}/cms/siteConfig',
       '/rest/v2/{baseSiteId}/cms/components',
+      // issue 10: auto-delivery buying
+      '/rest/v2/{baseSiteId}/users/{userId}/carts/{cartGuid}/removeAutoDeliveryItem',
+      '/rest/v2/{baseSiteId}/users/{userId}/autoDelivery/smartSuggestion',
+      '/rest/v2/{baseSiteId}/users/{userId}/addCampaignBundle',
       '/authorizationserver/oauth/token',
       '/healthz',
       '/readyz',

@@ -40,7 +40,7 @@ async function startStore(dataDir: string, databaseUrl: string, env: Record<stri
   for (const name of ['NODE_ENV', 'JWT_SECRET', 'OAUTH_CLIENT_SECRET', 'DEV_PAGES', 'TEST_DATABASE_URL', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) {
     if (!(name in env)) delete childEnv[name];
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;

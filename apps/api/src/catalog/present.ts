@@ -16,6 +16,10 @@ import {
   sizeLabel,
   stockLevelStatus,
   toPriceData,
+  adSavingVsOneTime,
+  adUnitPrice,
+  isSalesPriceStrategy,
+  type AutoDeliverySettings,
   type BaseSiteId,
   type CurrencyIso,
   type Lang,
@@ -32,6 +36,7 @@ import type {
   ProductCard,
   ProductFull,
   Stock,
+  VariantAutoDeliveryFields,
   VariantOption,
 } from '@store/contracts';
 import {
@@ -52,6 +57,8 @@ import {
 export interface PresentContext {
   site: BaseSiteId;
   lang: Lang;
+  /** issue 10: the site's auto-delivery settings; absent → no AD prices in the answer */
+  ad?: AutoDeliverySettings;
 }
 
 function currencyOf(ctx: PresentContext): CurrencyIso {
@@ -127,6 +134,7 @@ export function presentVariant(ctx: PresentContext, p: ProductCardRecord, v: Var
     personalizedPriceData: st?.personalizedMinor == null ? null : price(ctx, st.personalizedMinor),
     // no campaign prices are stored yet (spec §9 campaign codes have no price data)
     campaignPriceData: null,
+    ...adPriceFields(ctx, p, pr),
     entryType: 'STD',
     frequentlyBoughtTogether: [],
   };
@@ -137,10 +145,14 @@ export function presentCard(ctx: PresentContext, p: ProductCardRecord): ProductC
   const dv = defaultVariantOf(p);
   const pr = dv?.price ?? ZERO_PRICE;
   const colors = [...new Set(p.variants.map((v) => v.variantColor).filter((c): c is string => c !== null))];
+  // one source for the flag and the price: the AD fields of the default variant (ctx.ad loaded)
+  const ad = adPriceFields(ctx, p, dv?.price ?? null);
   return {
     code: p.code,
     name: p.name,
     url: productUrl(p, ctx.lang),
+    adEligible: ad.adEligible,
+    adRecurringPriceData: ad.adRecurringPriceData,
     brand: p.brand,
     brandCode: p.brandCode,
     productType: productTypeOf(p.productType),
@@ -251,6 +263,28 @@ export function presentClassifications(p: ProductRecord): Classification[] {
   return [...classes.values()];
 }
 
+/** Auto-delivery fields of a variant that cannot be bought on auto-delivery (issue 10). */
+const NO_AD_PRICES = { adEligible: false, adPriceData: null, adRecurringPriceData: null, adSavingData: null } as const;
+
+/**
+ * The auto-delivery prices of a variant (issue 10; ADR 0018 "Prices"): the parent-order price
+ * (`adFirstOrderDiscountBps` or an allowed sale price, the lower), the recurring price
+ * (`adDiscountBps`), and the first-order saving per unit against the one-time displayed price.
+ * Not AD-eligible, a gift card, AD off on the site or no settings in the context → all null.
+ */
+export function adPriceFields(ctx: PresentContext, p: Pick<ProductCardRecord, 'adEligible' | 'productType'>, pr: PriceRecord | null): VariantAutoDeliveryFields {
+  if (!ctx.ad?.enabled || !p.adEligible || p.productType === 'GiftCard' || !pr) return NO_AD_PRICES;
+  const pricing = { priceMinor: pr.priceMinor, discountPriceMinor: pr.discountPriceMinor, isDiscountPrice: pr.isDiscountPrice, salesPriceStrategy: isSalesPriceStrategy(pr.salesPriceStrategy) ? pr.salesPriceStrategy : null };
+  const parent = adUnitPrice(pricing, 'adParent', ctx.ad.firstOrderDiscountBps);
+  const recurring = adUnitPrice(pricing, 'adRecurring', ctx.ad.discountBps);
+  return {
+    adEligible: true,
+    adPriceData: price(ctx, parent.unitMinor),
+    adRecurringPriceData: price(ctx, recurring.unitMinor),
+    adSavingData: price(ctx, adSavingVsOneTime(pricing, parent)),
+  };
+}
+
 /** Fields of both BASIC and FULL product answers. */
 export function presentBasic(ctx: PresentContext, p: ProductCardRecord): ProductBasic {
   const card = presentCard(ctx, p);
@@ -272,6 +306,7 @@ export function presentBasic(ctx: PresentContext, p: ProductCardRecord): Product
     isDiscountPrice: card.isDiscountPrice,
     salesPriceStrategy: card.salesPriceStrategy,
     stock: card.stock,
+    ...adPriceFields(ctx, p, (defaultVariantOf(p) ?? p.variants[0])?.price ?? null),
   };
 }
 

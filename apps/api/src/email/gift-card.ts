@@ -7,9 +7,9 @@
  */
 import type { BaseSiteId, CurrencyIso, Lang } from '@store/domain';
 import { formatGiftCardCode, formatMoney, isBaseSiteId, localeFor, SITES } from '@store/domain';
-import { escapeHtml } from './html.ts';
+import { emailDocument, escapeHtml } from './html.ts';
 import type { Mailer } from './mailer.ts';
-import type { RenderedEmail } from './order-confirmation.ts';
+import type { RenderedEmail } from './html.ts';
 
 /** What the email needs about one issued card. */
 export interface GiftCardEmailInput {
@@ -107,11 +107,7 @@ export function renderGiftCardEmail(input: GiftCardEmailInput, opts: { publicUrl
   ].join('\n');
 
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="font-family:Helvetica,Arial,sans-serif;color:#222;max-width:640px;margin:0 auto">
-<h1 style="font-size:20px">${e(info.name)}</h1>
-<p>${e(t.hello)}</p>
+  const html = emailDocument(lang, subject, info.name, `<p>${e(t.hello)}</p>
 <p>${e(t.intro(amount, info.name))}</p>
 <p style="font-size:14px">${e(t.code)}${c}</p>
 <p style="font-size:24px;font-family:Menlo,Consolas,monospace;letter-spacing:2px"><strong>${e(code)}</strong></p>
@@ -121,9 +117,7 @@ export function renderGiftCardEmail(input: GiftCardEmailInput, opts: { publicUrl
 <p>${e(t.order)}${c} ${e(input.orderCode)}</p>
 ${link ? `<p><a href="${e(link)}">${e(t.shop)}</a></p>` : ''}
 <p style="color:#555">${e(help)}</p>
-<p>${e(t.thanks)}<br>${e(info.name)}</p>
-</body></html>
-`;
+<p>${e(t.thanks)}<br>${e(info.name)}</p>`);
   return { subject, text, html };
 }
 

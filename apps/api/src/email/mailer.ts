@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { FlowLogger } from '../flows/context.ts';
+import type { FlowLogger } from '../logger.ts';
 
 /** One message. `from` defaults to the configured MAIL_FROM. */
 export interface MailMessage {

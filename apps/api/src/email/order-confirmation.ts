@@ -7,8 +7,11 @@
 import type { Address, Order } from '@store/contracts';
 import type { BaseSiteId, Lang } from '@store/domain';
 import { SITES, isBaseSiteId } from '@store/domain';
-import { escapeHtml } from './html.ts';
+import { emailDocument, escapeHtml, type RenderedEmail } from './html.ts';
+
+export type { RenderedEmail };
 import type { Mailer } from './mailer.ts';
+import { describeSubscription, SUBSCRIPTIONS_HEADING } from './subscription-confirmation.ts';
 
 /** Texts of the email per language. */
 const T = {
@@ -62,13 +65,6 @@ const T = {
   },
 } as const;
 
-/** The rendered email. */
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
 function addressLines(a: Address): string[] {
   const lines = [`${a.firstName} ${a.lastName}`, a.line1];
   if (a.line2) lines.push(a.line2);
@@ -104,6 +100,8 @@ export function renderOrderConfirmation(order: Order, lang: Lang, opts: { public
   totals.push([t.orderTotal, order.totalPrice.formattedValue]);
   const card = t.card(order.paymentInfo.brand, order.paymentInfo.last4);
   const help = t.help(info.supportPhone, info.supportHours[lang]);
+  // issue 10: the subscriptions the order opened, with their next ship dates
+  const subscriptions = (order.subscriptions ?? []).map((s) => describeSubscription(s, lang, site));
 
   const text = [
     t.greeting(order.deliveryAddress.firstName),
@@ -117,6 +115,7 @@ export function renderOrderConfirmation(order: Order, lang: Lang, opts: { public
     '',
     ...totals.map(([k, v]) => `${k}${c} ${v}`),
     '',
+    ...(subscriptions.length > 0 ? [`${SUBSCRIPTIONS_HEADING[lang]}${c}`, ...subscriptions.map((x) => `- ${x}`), ''] : []),
     `${t.shipTo}${c}`,
     ...addressLines(order.deliveryAddress).map((l) => `  ${l}`),
     '',
@@ -145,11 +144,7 @@ export function renderOrderConfirmation(order: Order, lang: Lang, opts: { public
     const strong = i === totals.length - 1;
     return `<tr><td colspan="3" style="text-align:right">${strong ? `<strong>${e(k)}</strong>` : e(k)}</td><td style="text-align:right">${strong ? `<strong>${e(v)}</strong>` : e(v)}</td></tr>`;
   });
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="font-family:Helvetica,Arial,sans-serif;color:#222;max-width:640px;margin:0 auto">
-<h1 style="font-size:20px">${e(info.name)}</h1>
-<p>${e(t.greeting(order.deliveryAddress.firstName))}</p>
+  const html = emailDocument(lang, subject, info.name, `<p>${e(t.greeting(order.deliveryAddress.firstName))}</p>
 <p>${e(t.intro)}</p>
 <p>${e(t.order)}${c} <strong>${e(order.code)}</strong><br>${e(t.date)}${c} ${e(formatDate(order.created, lang, site))}</p>
 <table style="width:100%;border-collapse:collapse" cellpadding="4">
@@ -157,6 +152,7 @@ export function renderOrderConfirmation(order: Order, lang: Lang, opts: { public
 <tbody>${rows}</tbody>
 <tfoot>${totalRows.join('')}</tfoot>
 </table>
+${subscriptions.length > 0 ? `<h2 style="font-size:16px">${e(SUBSCRIPTIONS_HEADING[lang])}</h2><ul>${subscriptions.map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : ''}
 <h2 style="font-size:16px">${e(t.shipTo)}</h2>
 <p>${addressLines(order.deliveryAddress).map(e).join('<br>')}</p>
 <h2 style="font-size:16px">${e(t.billTo)}</h2>
@@ -164,9 +160,7 @@ export function renderOrderConfirmation(order: Order, lang: Lang, opts: { public
 <p>${e(t.delivery)}${c} ${e(order.deliveryMode.name)}<br>${e(t.payment)}${c} ${e(card)}</p>
 ${link ? `<p><a href="${e(link)}">${e(t.view)}</a></p>` : ''}
 <p style="color:#555">${e(help)}</p>
-<p>${e(t.thanks)}<br>${e(info.name)}</p>
-</body></html>
-`;
+<p>${e(t.thanks)}<br>${e(info.name)}</p>`);
   return { subject, text, html };
 }
 

@@ -7,9 +7,9 @@
  */
 import type { BaseSiteId, Lang } from '@store/domain';
 import { SITES } from '@store/domain';
-import { escapeHtml as e } from './html.ts';
+import { emailDocument, escapeHtml as e } from './html.ts';
 import type { Mailer } from './mailer.ts';
-import type { RenderedEmail } from './order-confirmation.ts';
+import type { RenderedEmail } from './html.ts';
 
 /** Storefront path of the reset page per language. */
 export const RESET_PASSWORD_PATHS: Record<Lang, string> = { en: '/reset-password', fr: '/fr/reinitialiser-mot-de-passe' };
@@ -64,17 +64,11 @@ export function renderPasswordReset(input: PasswordResetEmailInput): RenderedEma
   const c = input.lang === 'fr' ? '\u202f:' : ':';
   const lines = [t.greeting(input.firstName), '', t.intro, '', `${t.action}${c} ${link}`, '', t.validity(input.validMinutes), t.ignore, '', t.help(info.supportPhone), info.name, ''];
   const text = lines.join('\n');
-  const html = `<!doctype html>
-<html lang="${input.lang}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="font-family:Helvetica,Arial,sans-serif;color:#222;max-width:640px;margin:0 auto">
-<h1 style="font-size:20px">${e(info.name)}</h1>
-<p>${e(t.greeting(input.firstName))}</p>
+  const html = emailDocument(input.lang, subject, info.name, `<p>${e(t.greeting(input.firstName))}</p>
 <p>${e(t.intro)}</p>
 <p><a href="${e(link)}">${e(t.action)}</a></p>
 <p>${e(t.validity(input.validMinutes))}<br>${e(t.ignore)}</p>
-<p style="color:#555">${e(t.help(info.supportPhone))}<br>${e(info.name)}</p>
-</body></html>
-`;
+<p style="color:#555">${e(t.help(info.supportPhone))}<br>${e(info.name)}</p>`);
   return { subject, text, html };
 }
 

@@ -15,7 +15,7 @@ import type { AddressFields, AddressRow, Executor } from '@store/db';
 import { countAddresses, deleteAddress, findAddress, insertAddress, listAddresses, newestAddress, setDefaultAddress, updateAddress, withTransaction } from '@store/db';
 import type { Address, BaseSiteId, Country } from '@store/domain';
 import { notFound } from '@store/domain';
-import { checkAddress } from './checkout.ts';
+import { checkAddress } from './address-check.ts';
 import type { CommerceContext } from './context.ts';
 
 /** A page request (0-based page). */

@@ -4,23 +4,19 @@
  * chosen delivery mode and the checkout fields. Read-only.
  */
 import type { Address as AddressView, Cart, CartEntry, DeliveryMode, TaxLine as TaxLineView } from '@store/contracts';
-import type { CartLine, CartRow, Executor } from '@store/db';
-import { getSiteConfigValues, loadCartLines } from '@store/db';
-import type { Address, BaseSiteId, CartTotals, CurrencyIso, DeliveryModeCode, Lang, MoneyLocale, ShippingConfig, TaxLine } from '@store/domain';
+import type { AppliedCartGiftCard, CartLine, CartRow, Executor } from '@store/db';
+import { findCustomerPricing, getSiteConfigValues, listPriceListPrices, loadCartLines } from '@store/db';
+import type { AdUnitPrice, AutoDeliverySettings, Address, BaseSiteId, CartTotals, CurrencyIso, DeliveryModeCode, Lang, MoneyLocale, ShippingConfig, TaxLine } from '@store/domain';
 import { freeShippingMinimumMinor, parseMinorUnits } from '../routes/site-context.ts';
-import { cartGiftCardFields, pricedCartLines } from './gift-cards.ts';
-import { appliedCouponsView, appliedPromotionsView, loadCartPromotionData, priceCart, type CartPricing } from './promotions.ts';
+import { cartGiftCardFields, pricedCartLines } from './gift-card-allocation.ts';
+import { cartEntryView, unitPriceOf, type LineUnitPrice } from './cart-lines.ts';
+import { isAutoDeliveryLine, loadAutoDeliverySettings, priceAutoDeliveryLines } from './auto-delivery-buy.ts';
+import { appliedCouponsView, appliedPromotionsView, groupsOfCustomer, loadCartPromotionData, priceCart, priceListUnit, type CartPricing, GIFT_CARD_PRODUCT_TYPE } from './promotions.ts';
 import {
-  bundlePath,
   computeCartTotals,
   DEFAULT_SHIPPING,
-  displayedPrice,
-  isSalesPriceStrategy,
   localeFor,
-  productPath,
   shippingMethods,
-  sizeLabel,
-  stockLevelStatus,
   toPriceData,
 } from '@store/domain';
 
@@ -72,41 +68,7 @@ export function addressView(a: StoredBilling | null): AddressView | null {
   return out;
 }
 
-/** The unit price charged for a line (spec §5 displayed price) and the struck-through list price. */
-export function unitPriceOf(line: Pick<CartLine, 'price'>): { priceMinor: number; originalPriceMinor: number | null } {
-  if (!line.price) return { priceMinor: 0, originalPriceMinor: null };
-  const s = line.price.salesPriceStrategy;
-  return displayedPrice({
-    priceMinor: line.price.priceMinor,
-    discountPriceMinor: line.price.discountPriceMinor,
-    isDiscountPrice: line.price.isDiscountPrice,
-    salesPriceStrategy: isSalesPriceStrategy(s) ? s : null,
-  });
-}
-
-/** Storefront path of a line's product page (bundles `/b/{code}`; variants add `#suffix`). */
-export function productUrlOf(v: { isBundle: boolean; baseProductCode: string; slugEn: string; slugFr: string; variantUrlSuffix: string }, lang: Lang): string {
-  if (v.isBundle) return bundlePath(v.baseProductCode, lang);
-  const path = productPath(lang === 'fr' ? v.slugFr : v.slugEn, v.baseProductCode, lang);
-  return v.variantUrlSuffix ? `${path}#${v.variantUrlSuffix}` : path;
-}
-
-/** Image URL of a variant (SVG drawn by the seeder, served under /medias). */
-export function imageUrlOf(variantCode: string): string {
-  return `/medias/${encodeURIComponent(variantCode)}.svg`;
-}
-
-/** Localised product name of a line. */
-export function nameOf(v: { nameEn: string; nameFr: string }, lang: Lang): string {
-  return lang === 'fr' ? v.nameFr : v.nameEn;
-}
-
-/** Size label of a line (spec §9): oz for bagged/canned packs, else ct. */
-export function sizeLabelOf(v: { count: number | null; packType: string | null; productType: string }, lang: Lang): string | null {
-  if (v.productType !== 'Coffee') return null;
-  const pack = v.packType === 'Bagged' || v.packType === 'Canned' ? v.packType : null;
-  return sizeLabel(v.count, pack, lang);
-}
+export { imageUrlOf, nameOf, productUrlOf, sizeLabelOf, unitPriceOf } from './cart-lines.ts';
 
 /** Tax lines as answered. */
 export function taxLinesView(lines: readonly TaxLine[], currency: CurrencyIso, locale: MoneyLocale, lang: Lang): TaxLineView[] {
@@ -153,29 +115,46 @@ export interface CartComputation {
   /** issue 4: unit prices after price lists, and what the promotion engine decided */
   pricing: CartPricing;
   view: Cart;
+  /** issue 10: the site's auto-delivery settings and the AD unit prices of the AD lines (by entry number) */
+  adSettings: AutoDeliverySettings;
+  adUnits: Map<number, AdUnitPrice>;
 }
 
 /**
  * Loads a cart's lines and computes the cart answer. Unit prices: the spec §5 displayed price, then
  * the cart owner's price-list price, then the promotions (flows/promotions.ts `priceCart`; issue 4).
  * @param lang display language (names, labels, money format)
+ * @param known data the caller read already in this transaction (order placement: the applied gift
+ *   cards, issue 11 item 6), not read again
  */
-export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: Date): Promise<CartComputation> {
+export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: Date, known: { appliedGiftCards?: readonly AppliedCartGiftCard[] } = {}): Promise<CartComputation> {
   const site = cart.base_site as BaseSiteId;
   const currency = cart.currency as CurrencyIso;
   const locale = localeFor(site, lang);
-  const [lines, shippingConfig, promotionData] = await Promise.all([loadCartLines(db, cart.guid, site), loadShippingConfig(db, site), loadCartPromotionData(db, cart, now)]);
+  const [lines, shippingConfig, promotionData, adSettings] = await Promise.all([
+    loadCartLines(db, cart.guid, site),
+    loadShippingConfig(db, site),
+    loadCartPromotionData(db, cart, now),
+    loadAutoDeliverySettings(db, site),
+  ]);
   const delivery = parseAddress(cart.shipping_address_json);
   const billing = parseAddress(cart.billing_address_json);
   const mode = isDeliveryModeCode(cart.delivery_mode) ? cart.delivery_mode : null;
+  // issue 10 (ADR 0018 "Prices"): auto-delivery lines take the AD price of the parent order and stay
+  // outside the promotion engine (no promotion or coupon reduces them, no threshold counts them)
+  const adUnits = await priceAutoDeliveryLines(db, site, lines, adSettings);
   // issue 4: displayed price → the owner's price-list price → promotions (flows/promotions.ts)
-  const pricing = await priceCart(db, lines, promotionData, now);
+  const pricing = await priceCart(db, adUnits.size > 0 ? lines.filter((l) => !adUnits.has(l.entryNumber)) : lines, promotionData, now);
+  for (const [n, u] of adUnits) pricing.units.set(n, { priceMinor: u.unitMinor, originalPriceMinor: u.unitMinor < u.listMinor ? u.listMinor : null, groupCode: null });
+  const hasAutoDelivery = lines.some((l) => isAutoDeliveryLine(l));
+  // an order with an AD line ships standard for free when the site says so (adFreeStandardShipping)
+  const freeShipping = pricing.result.freeShipping || (hasAutoDelivery && adSettings.freeStandardShipping && mode === 'standard');
   const priced = lines.map((l) => ({ line: l, unit: pricing.units.get(l.entryNumber) ?? unitPriceOf(l) }));
   const totals = computeCartTotals({
     currency,
     entries: priced.map(({ line, unit }) => ({ entryNumber: line.entryNumber, unitPriceMinor: unit.priceMinor, qty: line.qty })),
     discountsMinor: pricing.result.discountMinor,
-    freeShipping: pricing.result.freeShipping,
+    freeShipping,
     site,
     shippingConfig,
     deliveryMode: mode,
@@ -183,25 +162,7 @@ export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: 
     date: now,
   });
   const money = (minor: number) => toPriceData(minor, currency, locale);
-  const entries: CartEntry[] = priced.map(({ line, unit }) => ({
-    entryNumber: line.entryNumber,
-    entryType: line.entryType,
-    quantity: line.qty,
-    product: {
-      code: line.variantCode,
-      baseProduct: line.baseProductCode,
-      name: nameOf(line, lang),
-      url: productUrlOf(line, lang),
-      imageUrl: imageUrlOf(line.variantCode),
-      sizeLabel: sizeLabelOf(line, lang),
-      variantColor: line.variantColor,
-      productType: line.productType,
-      stock: { stockLevelStatus: stockLevelStatus(line.available, line.lowStockThreshold) },
-    },
-    basePrice: money(unit.priceMinor),
-    originalPrice: unit.originalPriceMinor === null ? null : money(unit.originalPriceMinor),
-    totalPrice: money(unit.priceMinor * line.qty),
-  }));
+  const entries: CartEntry[] = priced.map(({ line, unit }) => cartEntryView(line, unit, adUnits.get(line.entryNumber), lang, money));
   const itemsMinor = totals.subtotalMinor - totals.discountMinor;
   const view: Cart = {
     cartGuid: cart.guid,
@@ -221,14 +182,49 @@ export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: 
     amountAwayFromFreeShipping: money(totals.amountAwayFromFreeShippingMinor),
     freeShippingThreshold: money(shippingConfig.freeShippingMinimumMinor),
     qualifiesForFreeShipping: totals.amountAwayFromFreeShippingMinor === 0,
-    deliveryMode: mode ? freeShippingView(deliveryModeView(site, shippingConfig, itemsMinor, delivery, mode, currency, locale, lang), pricing.result.freeShipping, money) : null,
+    deliveryMode: mode ? freeShippingView(deliveryModeView(site, shippingConfig, itemsMinor, delivery, mode, currency, locale, lang), freeShipping, money) : null,
     deliveryAddress: addressView(delivery),
     billingAddress: addressView(billing),
     billingSameAsShipping: billing?.sameAsShipping === true,
     email: cart.email,
     appliedPromotions: appliedPromotionsView(pricing, totals.shippingSavedMinor, lang, money),
     appliedCoupons: appliedCouponsView(pricing, lang),
-    ...(await cartGiftCardFields(db, cart, pricedCartLines(lines, pricing.units), totals.totalMinor, now, money)),
+    ...(await cartGiftCardFields(db, cart, pricedCartLines(lines, pricing.units), totals.totalMinor, now, money, known.appliedGiftCards)),
+    hasAutoDelivery,
+    adFirstOrderSaving: money([...adUnits].reduce((sum, [n, u]) => sum + u.savingMinor * (lines.find((l) => l.entryNumber === n)?.qty ?? 0), 0)),
   };
-  return { lines, totals, shippingConfig, pricing, view };
+  return { lines, totals, shippingConfig, pricing, view, adSettings, adUnits };
+}
+
+/**
+ * One line of a cart as {@link computeCart} answers it, priced on its own (issue 11 item 6: the
+ * add-to-cart answer is the entry just written, not the whole cart recomputed). A line's unit
+ * price depends only on itself: the auto-delivery price for an AD line the site prices so (ADR
+ * 0018 "Prices"), else the displayed price, then the cart owner's price-list price (promotions
+ * discount the cart, never a unit price). Statements: none for a one-time line of an anonymous
+ * cart; the customer and their price lists (2) for a customer's cart; the campaigns (1) for a
+ * campaign brewer line. Tests compare it with the entry of a fresh `GET` of the cart.
+ * @param adSettings the site's auto-delivery settings when the caller already read them
+ */
+export async function computeCartEntry(db: Executor, cart: CartRow, line: CartLine, lang: Lang, adSettings?: AutoDeliverySettings): Promise<CartEntry> {
+  const site = cart.base_site as BaseSiteId;
+  const currency = cart.currency as CurrencyIso;
+  const locale = localeFor(site, lang);
+  const money = (minor: number) => toPriceData(minor, currency, locale);
+  let adUnit: AdUnitPrice | undefined;
+  if (isAutoDeliveryLine(line)) {
+    const settings = adSettings ?? (await loadAutoDeliverySettings(db, site));
+    adUnit = (await priceAutoDeliveryLines(db, site, [line], settings)).get(line.entryNumber);
+  }
+  let unit: LineUnitPrice;
+  if (adUnit) {
+    unit = { priceMinor: adUnit.unitMinor, originalPriceMinor: adUnit.unitMinor < adUnit.listMinor ? adUnit.listMinor : null };
+  } else if (cart.user_id) {
+    const groups = groupsOfCustomer(await findCustomerPricing(db, cart.user_id));
+    const rows = groups.length > 0 && line.price && line.productType !== GIFT_CARD_PRODUCT_TYPE ? await listPriceListPrices(db, site, [line.variantCode], groups) : [];
+    unit = priceListUnit(line, groups, rows);
+  } else {
+    unit = unitPriceOf(line);
+  }
+  return cartEntryView(line, unit, adUnit, lang, money);
 }

@@ -9,11 +9,12 @@
  * customer's address book (`{addressId}`), or be new and also kept in the book
  * (`saveToAddressBook: true`).
  */
-import type { AddressInput, Cart, DeliveryModesResponse, PaymentIntentResponse } from '@store/contracts';
+import type { AddressInput, Cart, DeliveryModesResponse, Lang, PaymentIntentResponse } from '@store/contracts';
 import type { Executor } from '@store/db';
 import { findAddress, findPaymentIntent, findReusableIntentForCart, insertPaymentIntent, updateCart, updatePaymentIntent, withTransaction } from '@store/db';
-import type { Address, BaseSiteId, CurrencyIso } from '@store/domain';
-import { conflict, invalidInput, isValidEmail, notFound, localeFor, normalizeAddress, shippingMethods, SITES, toPriceData, ValidationErrors, validateAddress } from '@store/domain';
+import type { Address, BaseSiteId, CurrencyIso, DeliveryModeCode } from '@store/domain';
+import { conflict, invalidInput, isValidEmail, notFound, localeFor, shippingMethods, toPriceData } from '@store/domain';
+import { checkAddress } from './address-check.ts';
 import { computeCart, isDeliveryModeCode, parseAddress, type StoredBilling } from './cart-view.ts';
 import { addressOfRow, insertBookAddress } from './addresses.ts';
 import { requireCart, requireOpenCartForUpdate } from './cart.ts';
@@ -25,31 +26,12 @@ import { allocateCartGiftCards, pricedCartLines } from './gift-cards.ts';
 export const MAX_EMAIL_LENGTH = 254;
 
 /**
- * Checks and normalises an address for a site (every bad field listed).
- * @throws 400 `ValidationErrors` (type `ValidationError`) listing each bad field
+ * `PUT .../email`: the spec §5 email rule on the contract's parsed email (at most 254 characters,
+ * no control characters: `SetEmailRequestSchema`, issue 11 item 1).
+ * @throws 400 `ValidationError` `required` (blank), `invalidEmail`
  */
-export function checkAddress(site: BaseSiteId, input: AddressInput | Record<string, unknown>): Address {
-  const country = SITES[site].country;
-  const errors = validateAddress(input as Partial<Record<keyof Address, unknown>>, country);
-  if (errors.length > 0) throw new ValidationErrors(errors);
-  const a = input as Record<string, string | undefined>;
-  const raw: Address = {
-    firstName: a.firstName ?? '',
-    lastName: a.lastName ?? '',
-    line1: a.line1 ?? '',
-    city: a.city ?? '',
-    region: a.region ?? '',
-    postalCode: a.postalCode ?? '',
-    country,
-  };
-  if (a.line2) raw.line2 = a.line2;
-  if (a.phone) raw.phone = a.phone;
-  return normalizeAddress(raw);
-}
-
-/** `PUT .../email`: the spec §5 email rule. @throws 400 `ValidationError` `invalidEmail` */
-export async function setEmail(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, emailInput: unknown, langParam: unknown): Promise<Cart> {
-  const email = typeof emailInput === 'string' ? emailInput.trim() : '';
+export async function setEmail(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, emailInput: string, langParam: Lang | undefined): Promise<Cart> {
+  const email = emailInput.trim();
   if (email === '') throw invalidInput('ValidationError', 'required', 'An email address is required', 'email');
   if (email.length > MAX_EMAIL_LENGTH || !isValidEmail(email)) throw invalidInput('ValidationError', 'invalidEmail', 'Enter a valid email address', 'email');
   const now = ctx.now().toISOString();
@@ -85,7 +67,7 @@ async function resolveCheckoutAddress(trx: Executor, site: BaseSiteId, shopper: 
 }
 
 /** `PUT .../addresses/delivery`. A billing address set "same as shipping" follows it. */
-export async function setDeliveryAddress(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, input: CheckoutAddressInput, langParam: unknown): Promise<Cart> {
+export async function setDeliveryAddress(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, input: CheckoutAddressInput, langParam: Lang | undefined): Promise<Cart> {
   if (input.addressId === undefined) checkAddress(site, input);
   const now = ctx.now().toISOString();
   return withTransaction(ctx.dbh, async (trx) => {
@@ -107,7 +89,7 @@ export async function setBillingAddress(
   shopper: Shopper,
   cartGuid: string,
   input: CheckoutAddressInput & { sameAsShipping?: boolean | undefined },
-  langParam: unknown,
+  langParam: Lang | undefined,
 ): Promise<Cart> {
   const { sameAsShipping, ...rest } = input;
   const same = sameAsShipping === true;
@@ -131,11 +113,13 @@ export async function setBillingAddress(
 }
 
 /** `GET .../deliverymodes`: standard and expedited, priced for the cart (free standard when it qualifies). */
-export async function getDeliveryModes(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, langParam: unknown): Promise<DeliveryModesResponse> {
+export async function getDeliveryModes(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, langParam: Lang | undefined): Promise<DeliveryModesResponse> {
   const db = ctx.dbh.db;
   const cart = await requireCart(db, site, cartGuid, shopper);
   const lang = pickLang(site, langParam, cart.lang);
-  const { totals, shippingConfig } = await computeCart(db, cart, lang, ctx.now());
+  const { totals, shippingConfig, view, adSettings } = await computeCart(db, cart, lang, ctx.now());
+  // issue 10 (ADR 0018 "Prices"): an order with an AD line ships standard for free (adFreeStandardShipping)
+  const adFreeStandard = view.hasAutoDelivery && adSettings.freeStandardShipping;
   const delivery = parseAddress(cart.shipping_address_json);
   const currency = cart.currency as CurrencyIso;
   const locale = localeFor(site, lang);
@@ -147,20 +131,19 @@ export async function getDeliveryModes(ctx: CommerceContext, site: BaseSiteId, s
     ...(delivery ? { country: delivery.country } : {}),
   });
   return {
-    deliveryModes: methods.map((m) => ({
-      code: m.code,
-      name: m.name[lang],
-      description: m.estimate[lang],
-      deliveryCost: toPriceData(m.costMinor, currency, locale),
-      isFree: m.free,
-    })),
+    deliveryModes: methods.map((m) => {
+      const free = m.free || (adFreeStandard && m.code === 'standard');
+      return { code: m.code, name: m.name[lang], description: m.estimate[lang], deliveryCost: toPriceData(free ? 0 : m.costMinor, currency, locale), isFree: free };
+    }),
     selected: isDeliveryModeCode(cart.delivery_mode) ? cart.delivery_mode : null,
   };
 }
 
-/** `PUT .../deliverymode?deliveryModeId=standard|expedited`. @throws 400 `ValidationError` `invalidDeliveryMode` */
-export async function setDeliveryMode(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, modeId: unknown, langParam: unknown): Promise<Cart> {
-  if (!isDeliveryModeCode(modeId)) throw invalidInput('ValidationError', 'invalidDeliveryMode', 'Choose standard or expedited shipping', 'deliveryModeId');
+/**
+ * `PUT .../deliverymode?deliveryModeId=standard|expedited`, on the contract's parsed mode
+ * (`SetDeliveryModeQuerySchema` answers 400 `invalidDeliveryMode` for another, issue 11 item 1).
+ */
+export async function setDeliveryMode(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, modeId: DeliveryModeCode, langParam: Lang | undefined): Promise<Cart> {
   const now = ctx.now().toISOString();
   return withTransaction(ctx.dbh, async (trx) => {
     const cart = await requireOpenCartForUpdate(trx, site, cartGuid, now, shopper);
@@ -177,7 +160,7 @@ export async function setDeliveryMode(ctx: CommerceContext, site: BaseSiteId, sh
  * @throws 409 `CartError` `cartNotOpen`; 400 `CartError` `emptyCart`; 400 `CheckoutError`
  *   `paymentNotNeeded` when gift cards pay everything
  */
-export async function createPaymentIntent(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, langParam: unknown): Promise<PaymentIntentResponse> {
+export async function createPaymentIntent(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, langParam: Lang | undefined): Promise<PaymentIntentResponse> {
   const db = ctx.dbh.db;
   const cart = await requireCart(db, site, cartGuid, shopper);
   if (cart.status !== 'open') throw conflict('CartError', 'cartNotOpen', 'This cart has already been ordered', 'cartGuid');

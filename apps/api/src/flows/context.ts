@@ -8,14 +8,10 @@ import type { BaseSiteId, Lang } from '@store/domain';
 import { isLang, siteSupportsLang, SITES } from '@store/domain';
 import type { CrashPoint } from '../config.ts';
 import type { Mailer } from '../email/mailer.ts';
+import type { FlowLogger } from '../logger.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 
-/** A minimal logger (pino/Fastify compatible). Never give it card numbers. */
-export interface FlowLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+export type { FlowLogger };
 
 /** Dependencies of the commerce flows. */
 export interface CommerceContext {

@@ -86,7 +86,9 @@ export async function mergeAnonymousCart(ctx: CommerceContext, site: BaseSiteId,
         entryNumber = Number(mine.entry_number);
         if (qty !== have) await setEntryQty(trx, target.guid, entryNumber, qty);
       } else {
-        entryNumber = (await insertEntry(trx, { cartGuid: target.guid, variantCode: line.variantCode, entryType: line.entryType, qty, now })).entry_number;
+        // issue 10: an auto-delivery line keeps its choices (frequency, day, smart inputs, campaign)
+        const ad = { frequencyWeeks: line.frequencyWeeks, dayOfMonth: line.dayOfMonth, podsAtHomeQty: line.podsAtHomeQty, cupsPerDay: line.cupsPerDay, campaignCode: line.campaignCode };
+        entryNumber = (await insertEntry(trx, { cartGuid: target.guid, variantCode: line.variantCode, entryType: line.entryType, qty, now, ...ad })).entry_number;
       }
       if (qty < requested) messages.push({ ...base, entryNumber, quantity: qty, reason: 'quantityCapped', message: m.quantityCapped(qty, requested) });
     }

@@ -17,7 +17,7 @@
 import type { CreateUserFromOrderResponse, Order, OrderHistoryResponse } from '@store/contracts';
 import { ORDER_HISTORY_PAGE_SIZE } from '@store/contracts';
 import { attachOrderToUser, countCustomerOrders, findCustomerByEmail, findOrder, insertCustomer, listCustomerOrders, orderUnitCounts, withTransaction } from '@store/db';
-import type { BaseSiteId, CurrencyIso } from '@store/domain';
+import type { BaseSiteId, CurrencyIso, Lang } from '@store/domain';
 import { conflict, localeFor, notFound, orderStatusDisplay, toPriceData, ValidationErrors } from '@store/domain';
 import { checkPasswordPolicy, hashPassword } from '../auth/passwords.ts';
 import { pageOf, type PageRequest } from './addresses.ts';
@@ -31,7 +31,7 @@ function orderNotFound(code: string): Error {
 }
 
 /** `GET /users/current/orders?currentPage=&pageSize=`: newest first. */
-export async function listOrderHistory(ctx: CommerceContext, site: BaseSiteId, customerId: string, page: PageRequest, langParam: unknown): Promise<OrderHistoryResponse> {
+export async function listOrderHistory(ctx: CommerceContext, site: BaseSiteId, customerId: string, page: PageRequest, langParam: Lang | undefined): Promise<OrderHistoryResponse> {
   const db = ctx.dbh.db;
   const { currentPage, pageSize, offset } = pageOf(page, ORDER_HISTORY_PAGE_SIZE);
   const lang = pickLang(site, langParam);
@@ -58,7 +58,7 @@ export async function listOrderHistory(ctx: CommerceContext, site: BaseSiteId, c
 }
 
 /** `GET /users/current/orders/{code}`: one of the customer's orders. @throws 404 `notFound` */
-export async function getCustomerOrder(ctx: CommerceContext, site: BaseSiteId, customerId: string, orderCode: string, langParam: unknown): Promise<Order> {
+export async function getCustomerOrder(ctx: CommerceContext, site: BaseSiteId, customerId: string, orderCode: string, langParam: Lang | undefined): Promise<Order> {
   const code = orderCode.trim().toUpperCase();
   const data = code.length <= 32 ? await findOrder(ctx.dbh.db, code) : undefined;
   if (!data || data.order.base_site !== site || data.order.user_id !== customerId || data.order.status === PENDING_PAYMENT_STATUS) throw orderNotFound(orderCode);

@@ -33,7 +33,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Cart, GiftCardValidateResponse, PriceData } from '@store/contracts';
-import type { AppliedCartGiftCard, CartLine, CartRow, Executor, GiftCardRow, OrderEntryRow, OrderRow } from '@store/db';
+import type { AppliedCartGiftCard, CartRow, Executor, GiftCardRow, OrderEntryRow, OrderRow } from '@store/db';
 import {
   addCartGiftCard,
   countCartGiftCards,
@@ -51,11 +51,23 @@ import {
   withTransaction,
 } from '@store/db';
 import type { BaseSiteId, CurrencyIso, Lang } from '@store/domain';
-import { allocateGiftCards, conflict, generateGiftCardCode, invalidInput, localeFor, maskGiftCardCode, normalizeGiftCardCode, notFound, toPriceData } from '@store/domain';
+import { conflict, generateGiftCardCode, invalidInput, localeFor, maskGiftCardCode, normalizeGiftCardCode, notFound, toPriceData } from '@store/domain';
 import { hitRate, refundRate, type RateRule } from '../auth/rate-limit.ts';
 import { sendGiftCardEmail } from '../email/gift-card.ts';
-import { computeCart, unitPriceOf } from './cart-view.ts';
-import { cartNotOpen, requireCart, requireOpenCartForUpdate } from './cart.ts';
+import { computeCart } from './cart-view.ts';
+import { cartNotOpen, requireCart, requireOpenCartForUpdate } from './cart-access.ts';
+import { allocate, allocateCartGiftCards, GIFT_CARD_PRODUCT_TYPE, pricedCartLines, unusableReason, type CartGiftCardAllocation, type GiftCardPricedLine } from './gift-card-allocation.ts';
+
+export {
+  allocateCartGiftCards,
+  cartGiftCardFields,
+  giftCardGoodsMinor,
+  GIFT_CARD_PRODUCT_TYPE,
+  pricedCartLines,
+  type AllocatedCard,
+  type CartGiftCardAllocation,
+  type GiftCardPricedLine,
+} from './gift-card-allocation.ts';
 import type { CommerceContext, Shopper } from './context.ts';
 import { pickLang } from './context.ts';
 
@@ -67,8 +79,6 @@ export const MAX_GIFT_CARDS_PER_CART = 5;
 export const GIFT_CARD_GUESS_PER_IP: RateRule = { name: 'giftcard:ip', limit: 20, windowS: 900 };
 /** Failed code lookups allowed per cart: 10 per 15 minutes. */
 export const GIFT_CARD_GUESS_PER_CART: RateRule = { name: 'giftcard:cart', limit: 10, windowS: 900 };
-/** Product type of gift-card products (virtual and physical). */
-export const GIFT_CARD_PRODUCT_TYPE = 'GiftCard';
 /** `orders.payment_provider` of an order gift cards paid in full (no card payment, no intent). */
 export const GIFT_CARD_PROVIDER = 'giftcard';
 
@@ -88,73 +98,6 @@ function giftCardNotFound(subject = 'giftCardCode'): Error {
   return notFound(GIFT_CARD_ERROR_TYPE, 'giftCardNotFound', 'This gift card code is not valid', subject);
 }
 
-/** A line of a cart or an order as the gift-card rules see it. */
-export interface GiftCardPricedLine {
-  productType: string;
-  /** line total, minor units */
-  totalMinor: number;
-}
-
-/** Σ of the gift-card products among `lines` (what gift cards may not pay). */
-export function giftCardGoodsMinor(lines: readonly GiftCardPricedLine[]): number {
-  return lines.reduce((sum, l) => (l.productType === GIFT_CARD_PRODUCT_TYPE ? sum + l.totalMinor : sum), 0);
-}
-
-/** Why a card cannot pay on a cart right now, or null when it can. */
-function unusableReason(card: GiftCardRow, site: string, currency: string, now: Date): 'giftCardCurrency' | 'giftCardExpired' | 'giftCardNotFound' | null {
-  if (card.status !== 'active') return 'giftCardNotFound';
-  if (card.base_site !== site || card.currency !== currency) return 'giftCardCurrency';
-  if (card.expires_at !== null && card.expires_at <= now.toISOString()) return 'giftCardExpired';
-  return null;
-}
-
-/** One applied card with what it pays. */
-export interface AllocatedCard {
-  applied: AppliedCartGiftCard;
-  /** minor units */
-  appliedMinor: number;
-}
-
-/** What the gift cards of a cart pay. */
-export interface CartGiftCardAllocation {
-  cards: AllocatedCard[];
-  /** Σ applied, minor units */
-  redeemedMinor: number;
-  /** total − redeemed, minor units */
-  amountToPayMinor: number;
-}
-
-/** Splits what the cards may pay (total − gift-card products) over the applied cards. */
-function allocate(applied: readonly AppliedCartGiftCard[], site: string, currency: string, lines: readonly GiftCardPricedLine[], totalMinor: number, now: Date): CartGiftCardAllocation {
-  const payable = Math.max(0, totalMinor - giftCardGoodsMinor(lines));
-  const allocation = allocateGiftCards(
-    payable,
-    applied.map((a) => ({
-      giftCardId: a.card.id,
-      balanceMinor: unusableReason(a.card, site, currency, now) === null ? Math.max(0, Number(a.card.balance_minor)) : 0,
-      requestedMinor: a.requestedMinor,
-    })),
-  );
-  const cards = applied.map((a, i) => ({ applied: a, appliedMinor: allocation[i]?.appliedMinor ?? 0 }));
-  const redeemedMinor = cards.reduce((s, c) => s + c.appliedMinor, 0);
-  return { cards, redeemedMinor, amountToPayMinor: totalMinor - redeemedMinor };
-}
-
-/**
- * What the gift cards applied to a cart pay on its current total.
- * @param lines the cart lines with their totals (gift-card products are not payable by cards)
- */
-export async function allocateCartGiftCards(db: Executor, cart: CartRow, lines: readonly GiftCardPricedLine[], totalMinor: number, now: Date): Promise<CartGiftCardAllocation> {
-  const applied = await listCartGiftCards(db, cart.guid);
-  if (applied.length === 0) return { cards: [], redeemedMinor: 0, amountToPayMinor: totalMinor };
-  return allocate(applied, cart.base_site, cart.currency, lines, totalMinor, now);
-}
-
-/** Cart lines as the gift-card rules see them (line total at the charged unit price). */
-export function pricedCartLines(lines: readonly CartLine[], units?: ReadonlyMap<number, { priceMinor: number }>): GiftCardPricedLine[] {
-  return lines.map((l) => ({ productType: l.productType, totalMinor: (units?.get(l.entryNumber)?.priceMinor ?? unitPriceOf(l).priceMinor) * l.qty }));
-}
-
 /** What the gift cards of a cart pay now, computing the cart (its `amountToPayMinor` is what the card must pay). */
 export async function cartGiftCardAllocation(db: Executor, cart: CartRow, now: Date): Promise<CartGiftCardAllocation> {
   const { lines, totals, pricing } = await computeCart(db, cart, pickLang(cart.base_site as BaseSiteId, undefined, cart.lang), now);
@@ -164,33 +107,6 @@ export async function cartGiftCardAllocation(db: Executor, cart: CartRow, now: D
 /** 409 `GiftCardError` `giftCardBalance`: gift cards were to pay everything and no longer do. */
 export function giftCardsNoLongerCover(subject = 'paymentIntentId'): Error {
   return conflict(GIFT_CARD_ERROR_TYPE, 'giftCardBalance', 'Your gift cards no longer cover the whole total; pay the rest by card', subject);
-}
-
-/**
- * The gift-card fields of the cart answer: `appliedGiftCards` (masked code, balance, requested and
- * applied amounts), `redeemedGCvalue` (Σ applied) and `amountToPay` (total − redeemed).
- * @param money formats minor units in the cart's currency and locale
- */
-export async function cartGiftCardFields(
-  db: Executor,
-  cart: CartRow,
-  lines: readonly GiftCardPricedLine[],
-  totalMinor: number,
-  now: Date,
-  money: (minor: number) => PriceData,
-): Promise<Pick<Cart, 'appliedGiftCards' | 'redeemedGCvalue' | 'amountToPay'>> {
-  const a = await allocateCartGiftCards(db, cart, lines, totalMinor, now);
-  return {
-    appliedGiftCards: a.cards.map((c) => ({
-      giftCardId: c.applied.card.id,
-      maskedCode: maskGiftCardCode(c.applied.card.last4),
-      balance: money(Number(c.applied.card.balance_minor)),
-      requestedAmount: c.applied.requestedMinor === null ? null : money(c.applied.requestedMinor),
-      appliedAmount: money(c.appliedMinor),
-    })),
-    redeemedGCvalue: money(a.redeemedMinor),
-    amountToPay: money(a.amountToPayMinor),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,10 +306,11 @@ function balanceChanged(card: GiftCardRow): Error {
  * with apply-value, is 0, or drops between the read and the conditional decrement — throws 409
  * `GiftCardError` `giftCardBalance` (everything rolls back); an expired card 400 `giftCardExpired`,
  * a card of another site/currency 400 `giftCardCurrency`. Cards are decremented in id order so
- * concurrent placements lock rows in the same order (no deadlock on PostgreSQL).
+ * concurrent placements lock rows in the same order (no deadlock on PostgreSQL). `known`: the cards
+ * on the cart when the caller read them in this transaction (not read again).
  */
-export async function holdOrderGiftCards(trx: Executor, order: OrderRow, now: Date): Promise<number> {
-  const applied = await listCartGiftCards(trx, order.cart_guid);
+export async function holdOrderGiftCards(trx: Executor, order: OrderRow, now: Date, known?: readonly AppliedCartGiftCard[]): Promise<number> {
+  const applied = known ?? (await listCartGiftCards(trx, order.cart_guid));
   if (applied.length === 0) return 0;
   for (const a of applied) {
     const reason = unusableReason(a.card, order.base_site, order.currency, now);

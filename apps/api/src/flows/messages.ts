@@ -15,6 +15,8 @@ export interface CommerceMessages {
   notSold: string;
   /** cart merge at sign-in (issue 3): a line capped by the stock or the per-line maximum */
   quantityCapped(quantity: number, requested: number): string;
+  /** issue 10: an auto-delivery line whose product can no longer be bought on auto-delivery */
+  notAdEligible: string;
 }
 
 /** English and French texts. */
@@ -27,6 +29,7 @@ export const COMMERCE_MESSAGES: Record<Lang, CommerceMessages> = {
     discontinued: 'This item is no longer available',
     notSold: 'This item is not sold on this store',
     quantityCapped: (quantity, requested) => `Only ${quantity} of the ${requested} requested could be kept in your cart`,
+    notAdEligible: 'This item can no longer be bought on auto-delivery; buy it once instead',
   },
   fr: {
     addedToCart: (name) => `${name} a été ajouté à votre panier.`,
@@ -36,5 +39,6 @@ export const COMMERCE_MESSAGES: Record<Lang, CommerceMessages> = {
     discontinued: 'Cet article n’est plus offert',
     notSold: 'Cet article n’est pas vendu dans cette boutique',
     quantityCapped: (quantity, requested) => `Seulement ${quantity} des ${requested} demandés ont pu être gardés dans votre panier`,
+    notAdEligible: 'Cet article ne peut plus être acheté en livraison automatique\u202f; achetez-le une seule fois',
   },
 };

@@ -3,10 +3,11 @@
  * frozen order rows, plus product links and size labels from the catalogue. Also the guest order
  * lookup `GET /users/anonymous/orders/{orderCode}?email=|cartGuid=` (guest orders only).
  */
+import { orderSubscriptionsView } from './auto-delivery-buy.ts';
 import type { Order, TaxLine as TaxLineView } from '@store/contracts';
-import type { Executor, OrderWithEntries } from '@store/db';
+import type { Executor, OrderPromotionRow, OrderWithEntries } from '@store/db';
 import { findOrder } from '@store/db';
-import type { BaseSiteId, CurrencyIso, Lang, LocalizedText } from '@store/domain';
+import type { BaseSiteId, CartTotals, CurrencyIso, Lang, LocalizedText } from '@store/domain';
 import { invalidInput, localeFor, notFound, orderStatusDisplay, shippingMethods, DEFAULT_SHIPPING, toPriceData } from '@store/domain';
 import { addressView, imageUrlOf, isDeliveryModeCode, parseAddress, productUrlOf, sizeLabelOf } from './cart-view.ts';
 import type { CommerceContext } from './context.ts';
@@ -25,6 +26,22 @@ export interface StoredTaxLine {
   name: LocalizedText;
   rateBps: number;
   amountMinor: number;
+}
+
+/**
+ * The money columns of an order row from its totals (integer minor units), the tax lines as
+ * {@link StoredTaxLine} JSON: what checkout and the auto-delivery scheduler both write.
+ */
+export function orderAmountColumns(totals: CartTotals) {
+  const taxLines: StoredTaxLine[] = totals.taxLines.map((t) => ({ code: t.code, name: t.name, rateBps: t.rateBps, amountMinor: t.amountMinor }));
+  return {
+    subtotal_minor: totals.subtotalMinor,
+    discount_minor: totals.discountMinor,
+    shipping_minor: totals.shippingMinor,
+    tax_minor: totals.taxMinor,
+    total_minor: totals.totalMinor,
+    tax_lines_json: JSON.stringify(taxLines),
+  };
 }
 
 /** A payment summary as stored in `orders.payment_summary`. */
@@ -48,15 +65,45 @@ function deliveryModeName(site: BaseSiteId, code: string, lang: Lang): string {
   return m ? m.name[lang] : code;
 }
 
+/** Catalogue data of an order line's variant (links and labels of the order answer). */
+export interface OrderCatalogRow {
+  code: string;
+  variant_url_suffix: string;
+  count: number | null;
+  product_code: string;
+  slug_en: string;
+  slug_fr: string;
+  is_bundle: number | boolean;
+  pack_type: string | null;
+  product_type: string;
+  name_en: string;
+  name_fr: string;
+}
+
+/**
+ * Parts of the order answer the caller already holds (order placement, issue 11 item 6: the answer
+ * is built from what the placement wrote, not read back); each absent part is read.
+ */
+export interface KnownOrderParts {
+  /** catalogue rows by variant code (variants missing here are read) */
+  catalog?: ReadonlyMap<string, OrderCatalogRow>;
+  /** the `order_promotions` rows of the order */
+  promotions?: readonly OrderPromotionRow[];
+  /** the gift-card payments (none when no card paid) */
+  giftCardPayments?: Order['giftCardPayments'];
+  /** the subscriptions the order opened */
+  subscriptions?: Order['subscriptions'];
+}
+
 /** Builds the order answer from stored rows (catalogue data for links; names frozen in the order). */
-export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang): Promise<Order> {
+export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang, known: KnownOrderParts = {}): Promise<Order> {
   const { order, entries } = data;
   const site = order.base_site as BaseSiteId;
   const currency = order.currency as CurrencyIso;
   const locale = localeFor(site, lang);
   const money = (minor: number) => toPriceData(Number(minor), currency, locale);
-  const codes = entries.map((e) => e.variant_code);
-  const catalog =
+  const codes = entries.map((e) => e.variant_code).filter((code) => !known.catalog?.has(code));
+  const catalog: OrderCatalogRow[] =
     codes.length === 0
       ? []
       : await db
@@ -65,7 +112,7 @@ export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang
           .select(['v.code', 'v.variant_url_suffix', 'v.count', 'p.code as product_code', 'p.slug_en', 'p.slug_fr', 'p.is_bundle', 'p.pack_type', 'p.product_type', 'p.name_en', 'p.name_fr'])
           .where('v.code', 'in', codes)
           .execute();
-  const byCode = new Map(catalog.map((c) => [c.code, c]));
+  const byCode = new Map<string, OrderCatalogRow>([...(known.catalog ?? []), ...catalog.map((c) => [c.code, c] as const)]);
   const taxLines = parseJson<StoredTaxLine[]>(order.tax_lines_json, []);
   const payment = parseJson<Partial<StoredPaymentSummary>>(order.payment_summary, {});
   const delivery = addressView(parseAddress(order.shipping_address_json));
@@ -90,6 +137,7 @@ export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang
       product,
       basePrice: money(e.unit_price_minor),
       totalPrice: money(e.total_minor),
+      subscriptionId: e.subscription_id ?? null,
     };
   });
   const taxView: TaxLineView[] = taxLines.map((l) => ({ code: l.code, name: l.name[lang] ?? l.code, rateBps: l.rateBps, amount: money(l.amountMinor) }));
@@ -116,9 +164,10 @@ export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang
     billingAddress: billing,
     deliveryMode: { code: order.delivery_mode, name: deliveryModeName(site, order.delivery_mode, lang) },
     paymentInfo: { provider: order.payment_provider, brand: payment.brand ?? 'card', last4: payment.last4 ?? '' },
-    ...(await orderPromotionFields(db, order.code, lang, money)),
-    giftCardPayments: await orderGiftCardPayments(db, order.code, money),
+    ...(await orderPromotionFields(db, order.code, lang, money, known.promotions)),
+    giftCardPayments: known.giftCardPayments ?? (await orderGiftCardPayments(db, order.code, money)),
     amountPaidByCard: money(order.total_minor - Number(order.gift_card_minor ?? 0)),
+    subscriptions: known.subscriptions ?? (await orderSubscriptionsView(db, order.code, lang)),
   };
 }
 
@@ -136,7 +185,7 @@ export async function getGuestOrder(
   site: BaseSiteId,
   orderCode: string,
   proof: { email?: string | undefined; cartGuid?: string | undefined },
-  langParam: unknown,
+  langParam: Lang | undefined,
 ): Promise<Order> {
   const email = proof.email?.trim().toLowerCase();
   const cartGuid = proof.cartGuid?.trim();

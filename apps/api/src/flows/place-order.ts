@@ -62,7 +62,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Order, PaymentMethodInput } from '@store/contracts';
-import type { CartLine, Executor, IdempotencyRow, OrderEntryRow, OrderRow, OrderWithEntries } from '@store/db';
+import type { CartLine, Executor, IdempotencyRow, OrderEntryRow, OrderPromotionRow, OrderRow, OrderWithEntries } from '@store/db';
 import {
   claimIdempotencyKey,
   deleteOrder,
@@ -74,11 +74,12 @@ import {
   findSavedPaymentMethod,
   getAvailable,
   incrementStockMany,
-  insertOrder,
+  insertOrderIfCodeFree,
+  listCartGiftCards,
+  startPlacingCart,
   markIdempotencyDone,
   markIdempotencyFailed,
   markIdempotencyReserved,
-  orderCodeExists,
   releaseIdempotencyKey,
   takeOverIdempotencyKey,
   transitionCartStatus,
@@ -91,22 +92,24 @@ import {
 import type { BaseSiteId, ErrorKind, FieldError, Lang } from '@store/domain';
 import { checkStock, conflict, DomainError, generateOrderCode, invalidInput, isDomainError, notFound, ValidationErrors } from '@store/domain';
 import { sendOrderConfirmation } from '../email/order-confirmation.ts';
+import type { OpenedSubscriptions } from './auto-delivery-buy.ts';
+import { attachSavedMethodToSubscriptions, checkAutoDeliveryCheckout, emailSubscriptionConfirmation, openSubscriptionsOf, savedMethodIdOf } from './auto-delivery-checkout.ts';
 import type { ConfirmOptions, ConfirmResult, DeclineCode, PaymentMethodInput as ProviderPaymentMethod } from '../payments/provider.ts';
 import { cardBrand, supportsCustomers } from '../payments/provider.ts';
 import type { CrashPoint } from '../config.ts';
 import { computeCart, isDeliveryModeCode, nameOf, parseAddress, unitPriceOf } from './cart-view.ts';
-import { cartNotFound, cartNotOpen, ownsCart } from './cart.ts';
+import { cartNotFound, cartNotOpen, ownsCart, plausibleGuid } from './cart-access.ts';
 import type { CommerceContext, Shopper } from './context.ts';
 import { ANONYMOUS_SHOPPER, pickLang } from './context.ts';
 import { ensurePaymentCustomer, recordSavedMethod } from './saved-payments.ts';
-import { cartGiftCardAllocation, emailIssuedGiftCards, giftCardsNoLongerCover, giftCardSummary, GIFT_CARD_PROVIDER, holdOrderGiftCards, issueOrderGiftCards, redeemOrderGiftCards, releaseOrderGiftCards } from './gift-cards.ts';
+import { allocateCartGiftCards, emailIssuedGiftCards, GIFT_CARD_PRODUCT_TYPE, pricedCartLines, giftCardsNoLongerCover, giftCardSummary, GIFT_CARD_PROVIDER, holdOrderGiftCards, issueOrderGiftCards, redeemOrderGiftCards, releaseOrderGiftCards } from './gift-cards.ts';
 import { recordOrderPromotions, releaseOrderPromotions } from './promotions.ts';
-import { orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS, type StoredTaxLine } from './order-view.ts';
+import { orderAmountColumns, orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS, type OrderCatalogRow } from './order-view.ts';
 
 /** Transactions of the flow that only touch the database are re-run on a PostgreSQL deadlock or serialization failure. */
 const RETRY_ON_CONFLICT = { retries: 2 } as const;
 
-/** Longest idempotency key accepted. */
+/** Longest idempotency key accepted (the contract's `tokenInput`; PlaceOrderHeadersSchema). */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /**
@@ -158,11 +161,12 @@ export class IdempotencyKeyReusedError extends Error {
 export interface PlaceOrderInput {
   site: BaseSiteId;
   cartGuid: string;
-  idempotencyKey: unknown;
+  /** the `Idempotency-Key` header, 1–255 characters (`PlaceOrderHeadersSchema`, issue 11 item 1) */
+  idempotencyKey: string;
   /** the cart's payment intent; may be omitted when gift cards pay the whole total (issue 4) */
   paymentIntentId?: string | undefined;
   paymentMethod?: PaymentMethodInput | undefined;
-  lang?: unknown;
+  lang?: Lang | undefined;
   /** absolute store URL for links in the email */
   publicUrl?: string | undefined;
   /** who places the order (default: anonymous) */
@@ -300,11 +304,6 @@ interface StoredFailure {
   message: string;
 }
 
-function validateKey(key: unknown): string {
-  if (typeof key !== 'string' || key.length === 0) throw invalidInput('ValidationError', 'required', 'The Idempotency-Key header is required', 'Idempotency-Key');
-  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw invalidInput('ValidationError', 'tooLong', `The Idempotency-Key header must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, 'Idempotency-Key');
-  return key;
-}
 
 /** What transaction 1 reserved. */
 interface Reservation {
@@ -313,6 +312,22 @@ interface Reservation {
   /** variant → units taken */
   taken: Array<{ variantCode: string; qty: number }>;
   lang: Lang;
+  /**
+   * What transaction 1 knew, so the rest of the placement does not read it again (issue 11 item
+   * 6); absent for a pending order resumed from the database (then everything is read).
+   */
+  known?: {
+    /** the payment intent as read in transaction 1 (null: gift cards pay everything) */
+    intent: { id: string; amountMinor: number; currency: string } | null;
+    /** the cart had an auto-delivery line */
+    hasAutoDelivery: boolean;
+    /** the cart had a gift-card product (virtual ones issue cards once paid) */
+    hasGiftCardProduct: boolean;
+    /** the order's promotion rows as written */
+    promotions: OrderPromotionRow[];
+    /** catalogue data of the order lines, for the answer */
+    catalog: Map<string, OrderCatalogRow>;
+  };
 }
 
 /**
@@ -320,16 +335,17 @@ interface Reservation {
  * @throws IdempotencyKeyReusedError (422); DomainError 400/404/409 as described above;
  *   PaymentDeadlineError (503) when the payment provider does not answer in time
  */
-export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput): Promise<Order> {
-  const key = validateKey(input.idempotencyKey);
+export async function placeOrder(ctx: CommerceContext, request: PlaceOrderInput): Promise<Order> {
+  let input = request;
+  // the contract's header schema made the key required and bounded (issue 11 item 1)
+  const key = input.idempotencyKey;
   const { site, cartGuid } = input;
   const db = ctx.dbh.db;
   const shopper = input.shopper ?? ANONYMOUS_SHOPPER;
-  const cart = await findCart(db, cartGuid);
-  if (!cart || cart.base_site !== site || !ownsCart(cart, shopper)) throw cartNotFound(cartGuid);
-  if (!shopper.userId && (input.savedPaymentMethodId !== undefined || input.saveCard)) {
-    throw invalidInput('ValidationError', 'customerOnly', 'Sign in to use saved cards', input.savedPaymentMethodId !== undefined ? 'savedPaymentMethodId' : 'saveCard');
-  }
+  // issue 11 item 6: the cart is read once, in transaction 1 (with its lines, under the placing
+  // lock); ownership, readiness and the auto-delivery checks run there, and any error rolls it back
+  // and releases the key, so the shopper may fix the cart and retry with the same key
+  if (!plausibleGuid(cartGuid)) throw cartNotFound(cartGuid);
 
   // Provider calls of this request end by this time (real clock; see PAYMENT_DEADLINE_MS).
   const deadline = Date.now() + PAYMENT_DEADLINE_MS;
@@ -367,19 +383,31 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput): 
   }
 
   let reservation: Reservation;
-  let charge: Charge;
   try {
-    await checkReadiness(ctx, input);
-    charge = await chargeOf(ctx, input, shopper, deadline);
-    reservation = await reserve(ctx, input, key);
+    reservation = await reserve(ctx, input, key, shopper);
   } catch (error) {
-    // Nothing happened yet: forget the key so the shopper can fix the cart and retry with it.
+    // Nothing happened yet (transaction 1 rolled back): forget the key so the shopper can fix the
+    // cart and retry with it.
     await releaseIdempotencyKey(db, site, key);
     throw error;
   }
   crashIfAsked(ctx, 'afterReserve');
+  // issue 10 (ADR 0018 "Buying"): an auto-delivery line needs a card kept for the recurring
+  // orders: the card paid with is saved (off-session use), unless a saved card pays
+  if (reservation.known?.hasAutoDelivery && input.savedPaymentMethodId === undefined) input = { ...input, saveCard: true };
+  let charge: Charge;
+  try {
+    charge = await chargeOf(ctx, input, shopper, deadline);
+  } catch (error) {
+    // Nothing was charged: give the reservation back (stock, order, cart) and forget the key.
+    await release(ctx, reservation, { site, key, failure: null });
+    throw error;
+  }
   const placed = await chargeAndSettle(ctx, input, key, reservation, charge, deadline);
-  if (input.saveCard && shopper.userId && charge.customerId) await saveCardAfterPayment(ctx, shopper.userId, charge.customerId, input.paymentMethod);
+  if (input.saveCard && shopper.userId && charge.customerId) {
+    const savedId = await saveCardAfterPayment(ctx, shopper.userId, charge.customerId, input.paymentMethod);
+    if (savedId) await attachSavedMethodToSubscriptions(ctx, placed.code, savedId);
+  }
   return placed;
 }
 
@@ -416,7 +444,10 @@ async function resumePlacement(ctx: CommerceContext, input: PlaceOrderInput, key
   ctx.log.info({ orderCode: pending.order.code }, 'resuming an order whose first request stopped');
   const charge = await chargeOf(ctx, input, shopper, deadline);
   const placed = await chargeAndSettle(ctx, input, key, reservationOf(pending), charge, deadline);
-  if (input.saveCard && shopper.userId && charge.customerId) await saveCardAfterPayment(ctx, shopper.userId, charge.customerId, input.paymentMethod);
+  if (input.saveCard && shopper.userId && charge.customerId) {
+    const savedId = await saveCardAfterPayment(ctx, shopper.userId, charge.customerId, input.paymentMethod);
+    if (savedId) await attachSavedMethodToSubscriptions(ctx, placed.code, savedId);
+  }
   return placed;
 }
 
@@ -440,10 +471,10 @@ async function chargeOf(ctx: CommerceContext, input: PlaceOrderInput, shopper: S
   return { paymentMethod: input.paymentMethod, customerId: await beforeDeadline(deadline, 'customer', () => ensurePaymentCustomer(ctx, customer)), saveForFuture: true };
 }
 
-/** Saves the card just paid with on the customer (logged, never thrown: the order is placed). */
-async function saveCardAfterPayment(ctx: CommerceContext, customerId: string, providerCustomerId: string, method: PaymentMethodInput | undefined): Promise<void> {
+/** Saves the card just paid with on the customer (logged, never thrown: the order is placed). Answers the saved method's id, or null. */
+async function saveCardAfterPayment(ctx: CommerceContext, customerId: string, providerCustomerId: string, method: PaymentMethodInput | undefined): Promise<string | null> {
   try {
-    if (!method || !supportsCustomers(ctx.payments)) return;
+    if (!method || !supportsCustomers(ctx.payments)) return null;
     let info;
     if ('testCardNumber' in method) {
       const year = ctx.now().getUTCFullYear();
@@ -451,43 +482,23 @@ async function saveCardAfterPayment(ctx: CommerceContext, customerId: string, pr
     } else {
       info = await ctx.payments.attachPaymentMethod(providerCustomerId, { stripePaymentMethodId: method.stripePaymentMethodId });
     }
-    await recordSavedMethod(ctx, customerId, info, false);
+    return (await recordSavedMethod(ctx, customerId, info, false)).id;
   } catch (error) {
     ctx.log.warn({ customerId, err: errorInfo(error) }, 'the card could not be saved after the payment');
+    return null;
   }
 }
 
-/** Step 2: everything the order needs is there. */
-async function checkReadiness(ctx: CommerceContext, input: PlaceOrderInput): Promise<void> {
-  const db = ctx.dbh.db;
-  const cart = await findCart(db, input.cartGuid);
-  if (!cart) throw cartNotFound(input.cartGuid);
-  if (cart.status !== 'open') throw cartNotOpen(cart);
-  const problems: FieldError[] = [];
-  if (!cart.email) problems.push({ subject: 'email', reason: 'required', message: 'The email address is missing' });
-  if (!parseAddress(cart.shipping_address_json)) problems.push({ subject: 'deliveryAddress', reason: 'required', message: 'The shipping address is missing' });
-  if (!parseAddress(cart.billing_address_json)) problems.push({ subject: 'billingAddress', reason: 'required', message: 'The billing address is missing' });
-  if (!isDeliveryModeCode(cart.delivery_mode)) problems.push({ subject: 'deliveryMode', reason: 'required', message: 'The delivery mode is missing' });
-  if (input.paymentIntentId) {
-    const intent = await findPaymentIntent(db, input.paymentIntentId);
-    if (!intent || intent.cart_guid !== cart.guid || intent.base_site !== input.site || intent.provider !== ctx.payments.name) {
-      problems.push({ subject: 'paymentIntentId', reason: 'invalidPaymentIntent', message: 'The payment intent does not belong to this cart' });
-    } else if (intent.status === 'succeeded' || intent.status === 'canceled') {
-      problems.push({ subject: 'paymentIntentId', reason: 'invalidPaymentIntent', message: `The payment intent is ${intent.status}; create a new one` });
-    }
-  } else {
-    // Only an order that gift cards pay in full goes without a payment intent (issue 4).
-    const due = await cartGiftCardAllocation(db, cart, ctx.now());
-    if (due.amountToPayMinor > 0) {
-      if (due.cards.length > 0) throw giftCardsNoLongerCover();
-      problems.push({ subject: 'paymentIntentId', reason: 'required', message: 'The payment intent is missing' });
-    }
-  }
-  if (problems.length > 0) throw new ValidationErrors(problems, 'CheckoutError');
-}
-
-/** Step 3: transaction 1 (the key records the order it reserves, so a retry or the sweeper finds it). */
-async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string): Promise<Reservation> {
+/**
+ * Steps 2–3: transaction 1. The cart moves to `placing` and is read in the same statement (with
+ * its gift-card count and the payment intent); then its lines, the shopper's ownership, the
+ * auto-delivery checks and the readiness checks (every missing piece listed, 400 `CheckoutError`);
+ * then the stock (one conditional statement), the order and its lines (two statements), the key's
+ * reservation, promotions and gift-card holds. Any error rolls everything back. The key records
+ * the order it reserves, so a retry or the sweeper finds it. Statements for a cart without
+ * coupons, gift cards or a customer: 8, whatever the number of lines (issue 11 item 6).
+ */
+async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string, shopper: Shopper): Promise<Reservation> {
   const { site } = input;
   const now = ctx.now();
   const nowIso = now.toISOString();
@@ -495,17 +506,47 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string
   // serialization failure (40P01/40001; stock rows are locked in code order, but gift-card and
   // coupon rows follow the cart) simply runs it again (issue 9).
   return withTransaction(ctx.dbh, async (trx) => {
-    if (!(await transitionCartStatus(trx, input.cartGuid, 'open', 'placing', nowIso))) {
+    const placing = await startPlacingCart(trx, input.cartGuid, input.paymentIntentId ?? '', nowIso);
+    if (!placing) {
       const c = await findCart(trx, input.cartGuid);
-      if (!c) throw cartNotFound(input.cartGuid);
-      throw c.status === 'placing'
-        ? conflict('CheckoutError', 'requestInProgress', 'An order is already being placed from this cart', 'cartGuid')
-        : cartNotOpen(c);
+      if (!c || c.base_site !== site || !ownsCart(c, shopper)) throw cartNotFound(input.cartGuid);
+      throw cartNotOpen(c);
     }
-    const cart = await findCart(trx, input.cartGuid);
-    if (!cart) throw cartNotFound(input.cartGuid);
+    const { cart, intent } = placing;
+    // rolled back with the transaction: another shopper's cart is left as it was
+    if (cart.base_site !== site || !ownsCart(cart, shopper)) throw cartNotFound(input.cartGuid);
+    if (!shopper.userId && (input.savedPaymentMethodId !== undefined || input.saveCard)) {
+      throw invalidInput('ValidationError', 'customerOnly', 'Sign in to use saved cards', input.savedPaymentMethodId !== undefined ? 'savedPaymentMethodId' : 'saveCard');
+    }
     const lang = pickLang(site, input.lang, cart.lang);
-    const { lines, totals, pricing } = await computeCart(trx, cart, lang, now);
+    const appliedGiftCards = placing.giftCardCount > 0 ? await listCartGiftCards(trx, cart.guid) : [];
+    const { lines, totals, pricing } = await computeCart(trx, cart, lang, now, { appliedGiftCards });
+    const autoDelivery = await checkAutoDeliveryCheckout(ctx, trx, cart, lines, shopper, input);
+
+    const problems: FieldError[] = [];
+    const delivery = parseAddress(cart.shipping_address_json);
+    const billing = parseAddress(cart.billing_address_json);
+    if (!cart.email) problems.push({ subject: 'email', reason: 'required', message: 'The email address is missing' });
+    if (!delivery) problems.push({ subject: 'deliveryAddress', reason: 'required', message: 'The shipping address is missing' });
+    if (!billing) problems.push({ subject: 'billingAddress', reason: 'required', message: 'The billing address is missing' });
+    if (!isDeliveryModeCode(cart.delivery_mode)) problems.push({ subject: 'deliveryMode', reason: 'required', message: 'The delivery mode is missing' });
+    if (input.paymentIntentId) {
+      if (!intent || intent.cartGuid !== cart.guid || intent.baseSite !== site || intent.provider !== ctx.payments.name) {
+        problems.push({ subject: 'paymentIntentId', reason: 'invalidPaymentIntent', message: 'The payment intent does not belong to this cart' });
+      } else if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        problems.push({ subject: 'paymentIntentId', reason: 'invalidPaymentIntent', message: `The payment intent is ${intent.status}; create a new one` });
+      }
+    } else {
+      // Only an order that gift cards pay in full goes without a payment intent (issue 4).
+      const due = await allocateCartGiftCards(trx, cart, pricedCartLines(lines, pricing.units), totals.totalMinor, now, appliedGiftCards);
+      if (due.amountToPayMinor > 0) {
+        if (due.cards.length > 0) throw giftCardsNoLongerCover();
+        problems.push({ subject: 'paymentIntentId', reason: 'required', message: 'The payment intent is missing' });
+      }
+    }
+    if (problems.length > 0) throw new ValidationErrors(problems, 'CheckoutError');
+    if (!cart.email || !delivery || !billing || !isDeliveryModeCode(cart.delivery_mode)) throw new Error('unreachable: readiness checked above');
+
     if (lines.length === 0) throw invalidInput('CartError', 'emptyCart', 'The cart is empty', 'entries');
     lines.forEach((l, i) => assertStillSellable(l, i));
 
@@ -521,16 +562,9 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string
       stockError(l, i, await getAvailable(trx, l.variantCode), lang);
     }
 
-    const code = await newOrderCode(trx, site);
-    const delivery = parseAddress(cart.shipping_address_json);
-    const billing = parseAddress(cart.billing_address_json);
-    if (!cart.email || !delivery || !billing || !isDeliveryModeCode(cart.delivery_mode)) {
-      throw invalidInput('CheckoutError', 'notReady', 'The cart changed during checkout; check it again', 'cartGuid');
-    }
     const { sameAsShipping: _drop, ...billingAddress } = billing;
-    const taxLines: StoredTaxLine[] = totals.taxLines.map((t) => ({ code: t.code, name: t.name, rateBps: t.rateBps, amountMinor: t.amountMinor }));
     const order: OrderRow = {
-      code,
+      code: '',
       base_site: site,
       cart_guid: cart.guid,
       user_id: cart.user_id,
@@ -538,12 +572,7 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string
       status: PENDING_PAYMENT_STATUS,
       currency: cart.currency,
       lang,
-      subtotal_minor: totals.subtotalMinor,
-      discount_minor: totals.discountMinor,
-      shipping_minor: totals.shippingMinor,
-      tax_minor: totals.taxMinor,
-      total_minor: totals.totalMinor,
-      tax_lines_json: JSON.stringify(taxLines),
+      ...orderAmountColumns(totals),
       shipping_address_json: JSON.stringify(delivery),
       billing_address_json: JSON.stringify(billingAddress),
       delivery_mode: cart.delivery_mode,
@@ -559,7 +588,7 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string
     const entries: OrderEntryRow[] = lines.map((l) => {
       const unit = pricing.units.get(l.entryNumber)?.priceMinor ?? unitPriceOf(l).priceMinor;
       return {
-        order_code: code,
+        order_code: '',
         entry_number: l.entryNumber,
         variant_code: l.variantCode,
         product_code: l.baseProductCode,
@@ -568,26 +597,63 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string
         qty: l.qty,
         unit_price_minor: unit,
         total_minor: unit * l.qty,
-        frequency_weeks: null,
+        frequency_weeks: l.frequencyWeeks,
         subscription_id: null,
       };
     });
-    const giftsSkipped = await addFreeGifts(trx, { site, code, lang, gifts: pricing.result.gifts, entries, taken });
-    await insertOrder(trx, order, entries);
+    const giftsSkipped = await addFreeGifts(trx, { site, code: '', lang, gifts: pricing.result.gifts, entries, taken });
+    // A random code, written with ON CONFLICT DO NOTHING: no read to find a free one first.
+    for (let attempt = 0; ; attempt++) {
+      if (attempt >= 5) throw new Error('could not draw a free order code');
+      order.code = generateOrderCode(site, (n) => randomBytes(n));
+      for (const e of entries) e.order_code = order.code;
+      if (await insertOrderIfCodeFree(trx, order, entries)) break;
+    }
+    const code = order.code;
     await markIdempotencyReserved(trx, site, key, code);
-    await recordOrderPromotions(trx, { order, customerId: cart.user_id, now, pricing, shippingSavedMinor: totals.shippingSavedMinor, giftsSkipped });
-    order.gift_card_minor = await holdOrderGiftCards(trx, order, now);
+    const promotions = await recordOrderPromotions(trx, { order, customerId: cart.user_id, now, pricing, shippingSavedMinor: totals.shippingSavedMinor, giftsSkipped });
+    order.gift_card_minor = placing.giftCardCount > 0 ? await holdOrderGiftCards(trx, order, now, appliedGiftCards) : 0;
+    let knownIntent = intent && input.paymentIntentId ? { id: intent.id, amountMinor: intent.amountMinor, currency: intent.currency } : null;
     if (order.total_minor - order.gift_card_minor <= 0) {
       // Gift cards pay everything: no card payment (issue 4).
       order.payment_provider = GIFT_CARD_PROVIDER;
       order.payment_intent_id = '';
+      knownIntent = null;
       await trx.updateTable('orders').set({ payment_provider: order.payment_provider, payment_intent_id: '' }).where('code', '=', code).execute();
     } else if (!input.paymentIntentId) {
       throw giftCardsNoLongerCover();
     }
-    return { order, entries, taken, lang };
+    const catalog = new Map<string, OrderCatalogRow>(
+      lines.map((l) => [
+        l.variantCode,
+        {
+          code: l.variantCode,
+          variant_url_suffix: l.variantUrlSuffix,
+          count: l.count,
+          product_code: l.baseProductCode,
+          slug_en: l.slugEn,
+          slug_fr: l.slugFr,
+          is_bundle: l.isBundle,
+          pack_type: l.packType,
+          product_type: l.productType,
+          name_en: l.nameEn,
+          name_fr: l.nameFr,
+        },
+      ]),
+    );
+    const known = {
+      intent: knownIntent,
+      hasAutoDelivery: autoDelivery.hasAutoDelivery,
+      hasGiftCardProduct: lines.some((l) => l.productType === GIFT_CARD_PRODUCT_TYPE),
+      promotions,
+      catalog,
+    };
+    return { order, entries, taken, lang, known };
   }, RETRY_ON_CONFLICT);
 }
+
+/** What an order without auto-delivery lines opens. */
+const NO_SUBSCRIPTIONS: OpenedSubscriptions = { subscriptionIds: [], commitmentIds: [], commitmentsLost: 0 };
 
 /** Entry type of a free-gift order line (issue 4). */
 export const GIFT_ENTRY_TYPE = 'GIFT';
@@ -649,14 +715,6 @@ function stockError(l: CartLine, i: number, available: number, lang: Lang): neve
   throw conflict('InsufficientStockError', 'insufficientStock', `${nameOf(l, lang)}: not enough stock`, subject);
 }
 
-async function newOrderCode(trx: Executor, site: BaseSiteId): Promise<string> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const code = generateOrderCode(site, (n) => randomBytes(n));
-    if (!(await orderCodeExists(trx, code))) return code;
-  }
-  throw new Error('could not draw a free order code');
-}
-
 /** Steps 4 and 5 (provider calls within `deadline`, epoch ms). */
 async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key: string, r: Reservation, charge: Charge, deadline: number): Promise<Order> {
   const { site } = input;
@@ -672,8 +730,9 @@ async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key
     if (input.paymentIntentId) await cancelUnusedIntent(ctx, input.paymentIntentId);
   } else {
     try {
-      const intent = await findPaymentIntent(db, intentId);
-      if (intent && (Number(intent.amount_minor) !== chargeMinor || intent.currency !== r.order.currency)) {
+      // the intent as transaction 1 read it (a resumed order reads it now)
+      const intent = r.known ? r.known.intent : await findPaymentIntent(db, intentId).then((i) => (i ? { id: i.id, amountMinor: Number(i.amount_minor), currency: i.currency } : null));
+      if (intent && (intent.amountMinor !== chargeMinor || intent.currency !== r.order.currency)) {
         await beforeDeadline(deadline, 'updateAmount', () => provider.updateAmount(intent.id, chargeMinor, r.order.currency));
         await updatePaymentIntent(db, intent.id, { amount_minor: chargeMinor, currency: r.order.currency }, ctx.now().toISOString());
       }
@@ -724,15 +783,28 @@ async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key
     }
     await transitionCartStatus(trx, r.order.cart_guid, 'placing', 'ordered', now);
     await markIdempotencyDone(trx, site, key, r.order.code);
-    if (intentId) await updatePaymentIntent(trx, intentId, { status: 'succeeded', payment_summary: summaryJson }, now);
-    await redeemOrderGiftCards(trx, r.order.code, ctx.now());
-    const issued = await issueOrderGiftCards(trx, r.order, ctx.now());
-    const data = await findOrder(trx, r.order.code);
-    if (!data) throw new Error(`order ${r.order.code} vanished`);
-    const view = await orderView(trx, data, r.lang);
+    // a provider that keeps its intents in payment_intents (the test provider) has recorded the outcome itself
+    if (intentId && !provider.recordsIntentOutcome) await updatePaymentIntent(trx, intentId, { status: 'succeeded', payment_summary: summaryJson }, now);
+    // what transaction 1 knew spares the reads of parts the order does not have (issue 11 item 6)
+    const known = r.known;
+    if (r.order.gift_card_minor > 0) await redeemOrderGiftCards(trx, r.order.code, ctx.now());
+    const issued = !known || known.hasGiftCardProduct ? await issueOrderGiftCards(trx, r.order, ctx.now()) : [];
+    // issue 10: the order's auto-delivery lines open their subscriptions in this same transaction
+    const opened = !known || known.hasAutoDelivery ? await openSubscriptionsOf(ctx, trx, r.order, savedMethodIdOf(input)) : NO_SUBSCRIPTIONS;
+    let view: Order;
+    if (known && opened.subscriptionIds.length === 0) {
+      // the answer from what this placement wrote, not read back
+      const data: OrderWithEntries = { order: { ...r.order, status: PLACED_STATUS, payment_summary: summaryJson }, entries: r.entries };
+      view = await orderView(trx, data, r.lang, { catalog: known.catalog, promotions: known.promotions, subscriptions: [], ...(r.order.gift_card_minor > 0 ? {} : { giftCardPayments: [] }) });
+    } else {
+      const data = await findOrder(trx, r.order.code);
+      if (!data) throw new Error(`order ${r.order.code} vanished`);
+      view = await orderView(trx, data, r.lang);
+    }
     afterCommit(() => {
       ctx.mailer.sendInBackground(() => sendOrderConfirmation(ctx.mailer, view, r.lang, input.publicUrl ? { publicUrl: input.publicUrl } : {}), `order confirmation ${view.code}`);
       emailIssuedGiftCards(ctx, r.order, r.lang, issued, input.publicUrl);
+      emailSubscriptionConfirmation(ctx, view, r.lang, opened);
     });
     return view;
   }, RETRY_ON_CONFLICT);
@@ -828,11 +900,14 @@ export async function reconcilePendingOrder(ctx: CommerceContext, orderCode: str
       await updatePaymentIntent(trx, intentId, { status: 'succeeded', payment_summary: summaryJson }, nowIso);
       await redeemOrderGiftCards(trx, orderCode, ctx.now());
       const issued = await issueOrderGiftCards(trx, order, ctx.now());
+      // issue 10: the same settle step as a placement (the card was not saved: the request died)
+      const opened = await openSubscriptionsOf(ctx, trx, order, null);
       const fresh = await findOrder(trx, orderCode);
       const view = fresh ? await orderView(trx, fresh, lang) : null;
       afterCommit(() => {
         if (view) ctx.mailer.sendInBackground(() => sendOrderConfirmation(ctx.mailer, view, lang, {}), `order confirmation ${view.code}`);
         emailIssuedGiftCards(ctx, order, lang, issued);
+        if (view) emailSubscriptionConfirmation(ctx, view, lang, opened);
       });
       return true;
     }, RETRY_ON_CONFLICT);

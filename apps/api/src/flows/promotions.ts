@@ -193,22 +193,30 @@ export interface CartPricing {
 }
 
 /**
+ * The unit price of one line before promotions (steps 1–2 of the module comment): the spec §5
+ * displayed price, then the best price-list price of the owner's `groups` when lower (gift cards
+ * never). Depends on nothing but the line, the groups and the price-list rows, so one line can be
+ * priced alone (the add-to-cart answer, issue 11 item 6) exactly as the whole cart prices it.
+ * @param priceLists price-list rows; rows of other variants or currencies are ignored
+ */
+export function priceListUnit(line: Pick<CartLine, 'price' | 'productType' | 'variantCode'>, groups: readonly string[], priceLists: readonly PriceListRecord[]): PricedUnit {
+  const shown = displayedUnitPrice(line.price);
+  if (groups.length > 0 && line.price && line.productType !== GIFT_CARD_PRODUCT_TYPE) {
+    const rows = priceLists.filter((r) => r.variantCode === line.variantCode && r.currency === line.price?.currency);
+    const best = bestGroupPrice(shown.priceMinor, rows, groups);
+    if (best.groupCode !== null) return { priceMinor: best.priceMinor, originalPriceMinor: best.priceMinor < shown.listMinor ? shown.listMinor : null, groupCode: best.groupCode };
+  }
+  return { priceMinor: shown.priceMinor, originalPriceMinor: shown.originalPriceMinor, groupCode: null };
+}
+
+/**
  * Prices cart lines: price lists, then promotions (see module comment). May run one statement
  * (product categories) when a category rule is in play.
  */
 export async function priceCart(db: Executor, lines: readonly CartLine[], data: CartPromotionData, now: Date): Promise<CartPricing> {
   const groups = groupsOfCustomer(data.customer);
   const units = new Map<number, PricedUnit>();
-  for (const line of lines) {
-    const shown = displayedUnitPrice(line.price);
-    let unit: PricedUnit = { priceMinor: shown.priceMinor, originalPriceMinor: shown.originalPriceMinor, groupCode: null };
-    if (groups.length > 0 && line.price && line.productType !== GIFT_CARD_PRODUCT_TYPE) {
-      const rows = data.priceLists.filter((r) => r.variantCode === line.variantCode && r.currency === line.price?.currency);
-      const best = bestGroupPrice(shown.priceMinor, rows, groups);
-      if (best.groupCode !== null) unit = { priceMinor: best.priceMinor, originalPriceMinor: best.priceMinor < shown.listMinor ? shown.listMinor : null, groupCode: best.groupCode };
-    }
-    units.set(line.entryNumber, unit);
-  }
+  for (const line of lines) units.set(line.entryNumber, priceListUnit(line, groups, data.priceLists));
 
   // rules: automatic ones first, then one per coupon (a promotion is run once)
   const rules: PromotionRule[] = [];
@@ -321,9 +329,10 @@ export function couponCustomerKey(customerId: string | null, email: string): str
  * - freezes the applied promotions on the order (`order_promotions`, descriptions in EN and FR);
  *   a free gift the reservation could not add (`giftsSkipped`) gets no line.
  * The order lines (price-list prices, free gifts at 0) are written by the caller from `pricing`.
+ * Answers the `order_promotions` rows written (the order answer is built from them, not read back).
  * @throws DomainError 400 `CouponError` `couponUsedUp` / `couponAlreadyUsed`
  */
-export async function recordOrderPromotions(trx: Executor, r: PromotionReservation): Promise<void> {
+export async function recordOrderPromotions(trx: Executor, r: PromotionReservation): Promise<OrderPromotionRow[]> {
   const { order, pricing, shippingSavedMinor } = r;
   const skipped = r.giftsSkipped ?? new Set<string>();
   const key = couponCustomerKey(r.customerId, order.email);
@@ -352,6 +361,7 @@ export async function recordOrderPromotions(trx: Executor, r: PromotionReservati
     gift_variant_code: a.giftVariantCode,
   }));
   await insertOrderPromotions(trx, rows);
+  return rows;
 }
 
 /**
@@ -434,12 +444,18 @@ export async function catalogPriceStrategies(db: Executor, site: string, custome
 
 /**
  * `appliedPromotions` (frozen descriptions in the answer language) and `appliedCoupons` (codes
- * redeemed) of an order, from `order_promotions` — one statement: an order redeems exactly the
+ * redeemed) of an order, from `order_promotions` (`known`: the rows just written, then no statement) — one statement: an order redeems exactly the
  * coupons whose promotion applied ({@link recordOrderPromotions}), so they are the coupon codes of
  * its promotion lines (`coupon_redemptions` holds the same codes, for usage accounting).
  */
-export async function orderPromotionFields(db: Executor, orderCode: string, lang: Lang, money: (minor: number) => PriceData): Promise<{ appliedPromotions: AppliedPromotion[]; appliedCoupons: string[] }> {
-  const promotions = await listOrderPromotions(db, orderCode);
+export async function orderPromotionFields(
+  db: Executor,
+  orderCode: string,
+  lang: Lang,
+  money: (minor: number) => PriceData,
+  known?: readonly OrderPromotionRow[],
+): Promise<{ appliedPromotions: AppliedPromotion[]; appliedCoupons: string[] }> {
+  const promotions = known ?? (await listOrderPromotions(db, orderCode));
   const couponCodes = [...new Set(promotions.map((p) => p.coupon_code).filter((c): c is string => c !== null))].sort();
   return {
     appliedPromotions: promotions.map((p) => ({

@@ -43,7 +43,8 @@ export interface SweepResult {
  */
 export async function sweepPendingOrders(ctx: CommerceContext, graceMs: number = PENDING_ORDER_GRACE_MS): Promise<SweepResult> {
   const before = new Date(ctx.now().getTime() - graceMs).toISOString();
-  const pending = await listPendingOrdersBefore(ctx.dbh.db, PENDING_PAYMENT_STATUS, before);
+  // Recurring and clawback orders (issue 10) are settled by the recurring-order scheduler.
+  const pending = (await listPendingOrdersBefore(ctx.dbh.db, PENDING_PAYMENT_STATUS, before)).filter((o) => !o.kind || o.kind === 'checkout');
   const result: SweepResult = { created: 0, released: 0, failed: 0 };
   for (const order of pending) {
     try {

@@ -113,9 +113,39 @@ export interface IntentStatus {
   summary?: PaymentSummary;
 }
 
+/**
+ * Input of {@link PaymentProvider.chargeSaved}: an off-session charge of a saved card (issue 10,
+ * ADR 0018 "Recurring orders": the scheduler charges without the customer present).
+ */
+export interface ChargeSavedInput {
+  /** minor units, integer > 0 */
+  amountMinor: number;
+  /** ISO code, e.g. USD */
+  currency: string;
+  /** the provider's customer the card is saved on (`cus_…`) */
+  providerCustomerId: string;
+  /** the provider's saved payment method (`pm_…`) */
+  providerPaymentMethodId: string;
+  /** `cycle:<subscription>:<date>:<attempt>` (or `clawback:<subscription>`): a retried call never charges twice */
+  idempotencyKey: string;
+  site: string;
+  /** what the charge is for (order code), kept in the provider's metadata */
+  reference: string;
+}
+
+/** Result of {@link PaymentProvider.chargeSaved}: the confirm result and the provider's intent id. */
+export type ChargeSavedResult = ConfirmResult & { intentId: string };
+
 /** A payment provider. All amounts in minor units. */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /**
+   * true when the provider keeps its intents in our `payment_intents` table and writes the final
+   * status and card summary there itself when it confirms (the test provider); the placement then
+   * does not write them a second time (issue 11 item 6). Providers with their own store (Stripe):
+   * absent, the placement records the outcome.
+   */
+  readonly recordsIntentOutcome?: boolean;
   /** the key the browser needs (Stripe publishable key); undefined for the test provider */
   readonly publishableKey?: string;
   /** Creates an intent for an amount. */
@@ -152,6 +182,14 @@ export interface PaymentProvider {
    * @throws when the intent did not succeed or the provider refuses
    */
   refund?(intentId: string, amountMinor: number, opts: { idempotencyKey: string }): Promise<{ id: string }>;
+  /**
+   * Charges a saved card off-session in one step (issue 10 recurring orders and clawbacks; Stripe:
+   * a PaymentIntent with `confirm: true, off_session: true` on the saved method and customer).
+   * Declines (including `authentication_required`: the customer is not there) are answered as
+   * `{status: 'failed'}`, not thrown; unexpected failures throw. The same `idempotencyKey` answers
+   * the first outcome again. Optional so minimal test doubles stay valid.
+   */
+  chargeSaved?(input: ChargeSavedInput): Promise<ChargeSavedResult>;
 }
 
 /** The customer-object part of a provider (all optional members present). */

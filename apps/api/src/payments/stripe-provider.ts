@@ -13,6 +13,8 @@
 import Stripe from 'stripe';
 import { invalidInput } from '@store/domain';
 import type {
+  ChargeSavedInput,
+  ChargeSavedResult,
   ConfirmOptions,
   ConfirmResult,
   CreateCustomerInput,
@@ -170,6 +172,47 @@ export class StripePaymentProvider implements PaymentProvider {
     if (pi.status === 'requires_action') return { status: 'failed', declineCode: 'authentication_required', message: 'The card needs authentication.' };
     const err = pi.last_payment_error;
     const out: ConfirmResult = { status: 'failed', declineCode: err ? mapStripeDecline(err.code, err.decline_code) : 'processing_error' };
+    if (err?.message) out.message = err.message;
+    return out;
+  }
+
+  /**
+   * Off-session charge of a saved card (issue 10, ADR 0018): one PaymentIntent created with
+   * `confirm: true, off_session: true` on the saved method and its customer, under the caller's
+   * idempotency key (the SDK's 20 s timeout and 2 retries, like every call of this provider). A
+   * card error (declined, `authentication_required`) is answered as `failed`.
+   */
+  async chargeSaved(input: ChargeSavedInput): Promise<ChargeSavedResult> {
+    let pi: Stripe.PaymentIntent;
+    try {
+      pi = await this.#client.paymentIntents.create(
+        {
+          amount: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          customer: input.providerCustomerId,
+          payment_method: input.providerPaymentMethodId,
+          confirm: true,
+          off_session: true,
+          expand: ['payment_method'],
+          metadata: { baseSite: input.site, reference: input.reference },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+    } catch (error) {
+      const card = asCardError(error);
+      if (!card) throw error;
+      const out: ChargeSavedResult = { intentId: card.payment_intent?.id ?? '', status: 'failed', declineCode: mapStripeDecline(card.code, card.decline_code) };
+      if (card.message) out.message = card.message;
+      return out;
+    }
+    const summary = summaryOf(pi);
+    if (pi.status === 'succeeded') return { intentId: pi.id, status: 'succeeded', ...(summary ? { summary } : {}) };
+    const err = pi.last_payment_error;
+    const out: ChargeSavedResult = {
+      intentId: pi.id,
+      status: 'failed',
+      declineCode: pi.status === 'requires_action' ? 'authentication_required' : err ? mapStripeDecline(err.code, err.decline_code) : 'processing_error',
+    };
     if (err?.message) out.message = err.message;
     return out;
   }

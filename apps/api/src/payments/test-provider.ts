@@ -20,7 +20,7 @@
  * test outcome without its number). The flows record both in `payment_customers` /
  * `saved_payment_methods`, which is where this provider reads them back (no other state).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@store/db';
 import {
@@ -34,6 +34,8 @@ import {
 } from '@store/db';
 import { invalidInput } from '@store/domain';
 import type {
+  ChargeSavedInput,
+  ChargeSavedResult,
   ConfirmOptions,
   ConfirmResult,
   CreateCustomerInput,
@@ -88,6 +90,8 @@ function savedOutcome(providerPaymentMethodId: string): ReturnType<typeof testCa
 /** The built-in test provider (see module comment). */
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
+  /** it writes the outcome of a confirmation into payment_intents itself (see PaymentProvider) */
+  readonly recordsIntentOutcome = true;
   readonly publishableKey = undefined;
   readonly #db: Kysely<Database>;
   readonly #now: () => Date;
@@ -131,6 +135,29 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async confirm(id: string, paymentMethod: PaymentMethodInput | undefined, opts: ConfirmOptions): Promise<ConfirmResult> {
+    // A test card decides its outcome by itself: one conditional update records it (issue 11 item
+    // 6), and only when it changes nothing (unknown intent, another provider's, or no longer
+    // confirmable) is the row read to answer as below.
+    const raw = paymentMethod && 'testCardNumber' in paymentMethod ? paymentMethod.testCardNumber : undefined;
+    if (typeof raw === 'string' && raw.trim() !== '') {
+      const digits = raw.replace(/[\s-]/g, '');
+      const outcome = testCardOutcome(digits);
+      const summary: PaymentSummary | undefined = outcome.ok || outcome.declineCode !== 'invalid_number' ? { brand: cardBrand(digits), last4: digits.slice(-4) } : undefined;
+      const summaryJson = summary ? JSON.stringify(summary) : null;
+      const changed = await this.#db
+        .updateTable('payment_intents')
+        .set({ status: outcome.ok ? 'succeeded' : 'failed', last_error: outcome.ok ? null : outcome.declineCode, payment_summary: summaryJson, updated_at: this.#now().toISOString() })
+        .where('id', '=', id)
+        .where('provider', '=', 'test')
+        .where('status', 'in', [...CONFIRMABLE])
+        .executeTakeFirst();
+      if (changed.numUpdatedRows > 0n) {
+        if (outcome.ok) return summary ? { status: 'succeeded', summary } : { status: 'succeeded' };
+        const failed: ConfirmResult = { status: 'failed', declineCode: outcome.declineCode, message: outcome.message };
+        if (summary) failed.summary = summary;
+        return failed;
+      }
+    }
     const row = await findPaymentIntent(this.#db, id);
     if (!row || row.provider !== 'test') throw new Error(`unknown payment intent ${id}`);
     if (row.status === 'succeeded') {
@@ -229,6 +256,45 @@ export class TestPaymentProvider implements PaymentProvider {
       throw new Error(`payment intent ${intentId} cannot be refunded in status ${row.status}`);
     }
     return { id: `re_test_${intentId.slice('pi_test_'.length)}` };
+  }
+
+  /**
+   * Off-session charge of a saved test card (issue 10): the intent id derives from the idempotency
+   * key (`pi_test_off_<sha256>`), so a repeated call answers the first outcome; the outcome is the
+   * saved card's tag (a card saved from 4000 0000 0000 0002 declines, …9995 has no funds).
+   */
+  async chargeSaved(input: ChargeSavedInput): Promise<ChargeSavedResult> {
+    if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new RangeError(`amountMinor must be a positive integer, got ${input.amountMinor}`);
+    const id = `pi_test_off_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 32)}`;
+    const existing = await findPaymentIntent(this.#db, id);
+    if (existing && existing.status !== 'requires_payment_method') {
+      const summary = parseSummary(existing.payment_summary);
+      if (existing.status === 'succeeded') return { intentId: id, status: 'succeeded', ...(summary ? { summary } : {}) };
+      return { intentId: id, status: 'failed', declineCode: (existing.last_error as DeclineCode | null) ?? 'processing_error', ...(summary ? { summary } : {}) };
+    }
+    if (!existing) {
+      const now = this.#now().toISOString();
+      await this.#db
+        .insertInto('payment_intents')
+        .values({
+          id,
+          provider: 'test',
+          base_site: input.site,
+          cart_guid: input.reference,
+          amount_minor: input.amountMinor,
+          currency: input.currency,
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          last_error: null,
+          payment_summary: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    }
+    const result = await this.confirm(id, { providerPaymentMethodId: input.providerPaymentMethodId }, { idempotencyKey: input.idempotencyKey, customerId: input.providerCustomerId });
+    return { ...result, intentId: id };
   }
 
   async cancel(id: string): Promise<void> {

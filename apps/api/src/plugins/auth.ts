@@ -8,8 +8,9 @@
  *   scope}` with `Cache-Control: no-store`. Errors per RFC 6749 §5.2: `invalid_request` 400,
  *   `invalid_client` 401 (with `WWW-Authenticate`), `unsupported_grant_type` 400,
  *   `unauthorized_client` 400, `invalid_scope` 400.
- * - Tokens are HS256 JWTs signed with JWT_SECRET (jose): `sub` = client id, `scope`, `iss`
- *   `store-api`, `aud` `store-occ`, 1 h lifetime. Stateless, so any API process verifies them.
+ * - Tokens are HS256 JWTs signed with JWT_SECRET (auth/tokens.ts over auth/jwt.ts): `sub` = client
+ *   id, `scope`, `iss` `store-api`, `aud` `store-occ`, 1 h lifetime. Stateless, so any API process
+ *   verifies them.
  * - `app.requireClientToken` is a preHandler: it answers 401 OCC (`UnauthorizedError` when the
  *   header is missing, `InvalidTokenError` when the token is bad or expired) or sets
  *   `request.auth = { clientId, scopes }`. Customer tokens are not client tokens (`typ` claim).
@@ -28,11 +29,10 @@
  *   whose `sub` is that id ('current' is the token's customer), else 403 `ForbiddenError`.
  * - {@link userIdOf}: the customer id the request acts for, null for anonymous.
  */
-import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRefreshFamilyOpen } from '@store/db';
-import { verifyCustomerToken, type CustomerAuth } from '../auth/tokens.ts';
-import { OAuthTokenRequestSchema } from '@store/contracts';
+import { ACCESS_TOKEN_TTL_S, signClientToken, verifyClientToken, verifyCustomerToken, type AuthInfo, type CustomerAuth } from '../auth/tokens.ts';
+import { OAuthTokenRequestSchema, type OccErrorBody } from '@store/contracts';
 import { authenticateClient, bodyFields, bodyString, oauthError, sendInvalidRequestIfInvalid } from '../auth/oauth-common.ts';
 import { passwordGrant, refreshTokenGrant, registerRevokeEndpoint } from '../auth/oauth-grants.ts';
 
@@ -54,46 +54,6 @@ declare module 'fastify' {
   }
 }
 
-/** Access token lifetime, seconds (OAuth `expires_in`). */
-export const ACCESS_TOKEN_TTL_S = 3600;
-export const TOKEN_ISSUER = 'store-api';
-export const TOKEN_AUDIENCE = 'store-occ';
-
-/** What a verified token says. */
-export interface AuthInfo {
-  clientId: string;
-  scopes: string[];
-}
-
-/** Signs an access token for a client. */
-export async function signClientToken(secret: string, clientId: string, scopes: string[], nowMs = Date.now()): Promise<string> {
-  const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({ scope: scopes.join(' '), typ: 'client' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(clientId)
-    .setIssuer(TOKEN_ISSUER)
-    .setAudience(TOKEN_AUDIENCE)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
-    .sign(new TextEncoder().encode(secret));
-}
-
-/** Verifies an access token; null when invalid or expired. */
-export async function verifyClientToken(secret: string, token: string): Promise<AuthInfo | null> {
-  try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
-      algorithms: ['HS256'],
-      issuer: TOKEN_ISSUER,
-      audience: TOKEN_AUDIENCE,
-    });
-    if (typeof payload.sub !== 'string' || payload.typ !== 'client') return null;
-    const scope = typeof payload.scope === 'string' ? payload.scope : '';
-    return { clientId: payload.sub, scopes: scope.split(' ').filter(Boolean) };
-  } catch {
-    return null;
-  }
-}
-
 const SUPPORTED_GRANTS = ['client_credentials', 'password', 'refresh_token'];
 
 /** The `userId` path segment meaning the anonymous (machine-token) user. */
@@ -112,24 +72,81 @@ export function userIdOf(request: FastifyRequest): string | null {
   return request.customer?.id ?? null;
 }
 
-function bearerOf(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
+/** An answer refusing a request (401 / 403), as status, headers and OCC body. */
+export interface AuthRefusal {
+  status: 401 | 403;
+  headers: Record<string, string>;
+  body: OccErrorBody;
+}
+
+/** Who a request is, once its requirement is met: the client token's info or the customer. */
+export interface AuthGrant {
+  auth: AuthInfo | null;
+  customer: CustomerAuth | null;
+}
+
+/**
+ * What a route asks of the caller (ADR 0007): `none`; `client` (a machine-to-machine token);
+ * `customer` (a customer access token whose session is open); `user` (`:userId` routes:
+ * `anonymous` → a client token, `current` or a customer id → that customer's token, else 403).
+ */
+export type AuthRequirement = 'none' | 'client' | 'customer' | 'user';
+
+const MISSING_TOKEN: AuthRefusal = {
+  status: 401,
+  headers: { 'www-authenticate': 'Bearer' },
+  body: { errors: [{ type: 'UnauthorizedError', reason: 'missingToken', message: 'Full authentication is required to access this resource' }] },
+};
+const INVALID_TOKEN: AuthRefusal = {
+  status: 401,
+  headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+  body: { errors: [{ type: 'InvalidTokenError', reason: 'invalidToken', message: 'Invalid or expired access token' }] },
+};
+const FORBIDDEN_USER: AuthRefusal = {
+  status: 403,
+  headers: {},
+  body: { errors: [{ type: 'ForbiddenError', reason: 'forbidden', subject: 'userId', message: 'Access is denied' }] },
+};
+
+/** The bearer token of an `Authorization` header value, or null. */
+export function bearerOfHeader(header: string | undefined): string | null {
   const match = header ? /^bearer\s+(\S+)$/i.exec(header) : null;
   return match ? match[1]! : null;
 }
 
-function missingToken(reply: FastifyReply): FastifyReply {
-  return reply
-    .status(401)
-    .header('www-authenticate', 'Bearer')
-    .send({ errors: [{ type: 'UnauthorizedError', reason: 'missingToken', message: 'Full authentication is required to access this resource' }] });
+function sendRefusal(reply: FastifyReply, refusal: AuthRefusal): FastifyReply {
+  return reply.status(refusal.status).headers(refusal.headers).send(refusal.body);
 }
 
-function invalidToken(reply: FastifyReply): FastifyReply {
-  return reply
-    .status(401)
-    .header('www-authenticate', 'Bearer error="invalid_token"')
-    .send({ errors: [{ type: 'InvalidTokenError', reason: 'invalidToken', message: 'Invalid or expired access token' }] });
+/**
+ * The one check of a request's credentials (issue 11 item 3: the Fastify preHandlers and the
+ * direct in-process transport both call it). `authorization` is the `Authorization` header,
+ * `userId` the raw `:userId` path parameter of `user` routes.
+ * @returns the grant, or the refusal to answer (401 `UnauthorizedError` / `InvalidTokenError`,
+ *   403 `ForbiddenError` subject `userId`)
+ */
+export async function authenticate(
+  app: FastifyInstance,
+  requirement: AuthRequirement,
+  authorization: string | undefined,
+  userId: string | undefined,
+): Promise<AuthGrant | AuthRefusal> {
+  if (requirement === 'none') return { auth: null, customer: null };
+  const token = bearerOfHeader(authorization);
+  if (!token) return MISSING_TOKEN;
+  if (requirement === 'client' || (requirement === 'user' && userId === ANONYMOUS_USER)) {
+    const info = await verifyClientToken(app.config.JWT_SECRET, token);
+    return info ? { auth: info, customer: null } : INVALID_TOKEN;
+  }
+  const customer = await app.verifyCustomer(token);
+  if (!customer) return INVALID_TOKEN;
+  if (requirement === 'user' && userId !== CURRENT_USER && userId !== customer.id) return FORBIDDEN_USER;
+  return { auth: null, customer };
+}
+
+/** Is this outcome of {@link authenticate} a refusal? */
+export function isAuthRefusal(outcome: AuthGrant | AuthRefusal): outcome is AuthRefusal {
+  return 'status' in outcome;
 }
 
 /** Registers the token endpoint and the `requireClientToken` decoration (root scope). */
@@ -144,36 +161,17 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     return (await isRefreshFamilyOpen(app.dbh.db, customer.sessionId, new Date().toISOString())) ? customer : null;
   };
   app.decorate('verifyCustomer', verifyCustomer);
-  const requireClientToken = async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = bearerOf(request);
-    if (!token) return missingToken(reply);
-    const info = await verifyClientToken(secret, token);
-    if (!info) return invalidToken(reply);
-    request.auth = info;
-  };
-  const requireCustomer = async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = bearerOf(request);
-    if (!token) return missingToken(reply);
-    const customer = await verifyCustomer(token);
-    if (!customer) return invalidToken(reply);
-    request.customer = customer;
-  };
-  app.decorate('requireClientToken', requireClientToken);
-  app.decorate('requireCustomer', requireCustomer);
-  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+  /** A preHandler enforcing `requirement` (see {@link authenticate}). */
+  const guard = (requirement: AuthRequirement) => async (request: FastifyRequest, reply: FastifyReply) => {
     const userId = (request.params as { userId?: string } | undefined)?.userId;
-    if (userId === ANONYMOUS_USER) return requireClientToken(request, reply);
-    const token = bearerOf(request);
-    if (!token) return missingToken(reply);
-    const customer = await verifyCustomer(token);
-    if (!customer) return invalidToken(reply);
-    if (userId !== CURRENT_USER && userId !== customer.id) {
-      return reply
-        .status(403)
-        .send({ errors: [{ type: 'ForbiddenError', reason: 'forbidden', subject: 'userId', message: 'Access is denied' }] });
-    }
-    request.customer = customer;
-  });
+    const outcome = await authenticate(app, requirement, request.headers.authorization, userId);
+    if (isAuthRefusal(outcome)) return sendRefusal(reply, outcome);
+    if (outcome.auth) request.auth = outcome.auth;
+    if (outcome.customer) request.customer = outcome.customer;
+  };
+  app.decorate('requireClientToken', guard('client'));
+  app.decorate('requireCustomer', guard('customer'));
+  app.decorate('requireUser', guard('user'));
 
   app.post(
     '/authorizationserver/oauth/token',

@@ -18,7 +18,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { httpStatusOf, isBaseSiteId, isDomainError } from '@store/domain';
-import { unavailableReasonOf, type UnavailableReason } from '@store/db';
+import { unavailableReasonOf } from '@store/db';
 import { inputIssueReason, type OccError, type OccErrorBody } from '@store/contracts';
 
 /** `/entries/0/qty` → `entries[0].qty` (a JSON pointer as a field path). */
@@ -37,23 +37,45 @@ function headerName(name: string): string {
   return name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
 }
 
+/** One failed check of a request part, as fastify-type-provider-zod reports it (a zod issue). */
+export interface ValidationItem {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Where a validation failed: Fastify's `validationContext`. */
+export type ValidationContext = 'params' | 'body' | 'querystring' | 'headers';
+
+/**
+ * The OCC entries of a failed validation (one per bad field; see module comment). Shared by the
+ * Fastify error handler and the direct transport (issue 11 item 3), so both name fields alike.
+ */
+export function validationEntriesOf(items: readonly ValidationItem[], context: string | undefined): OccError[] {
+  return items.map((v) => {
+    const params = v.params as { input?: unknown };
+    const missing = v.keyword === 'invalid_type' && (('input' in params && params.input === undefined) || /received undefined$/.test(v.message ?? ''));
+    return {
+      type: 'ValidationError',
+      // issue 9: the input checks of @store/contracts name their reason (tooLong, invalidCharacters, passwordTooLong)
+      reason: inputIssueReason(v.params) ?? (missing ? 'missing' : 'invalid'),
+      subject: context === 'headers' ? headerName(fieldPath(v.instancePath, context)) : fieldPath(v.instancePath, context),
+      subjectType: context === 'querystring' ? 'parameter' : (context ?? 'body'),
+      message: v.message ?? 'Invalid value',
+    };
+  });
+}
+
+/** A zod issue as a {@link ValidationItem} (the mapping of fastify-type-provider-zod). */
+export function validationItemOf(issue: { code: string; path: readonly PropertyKey[]; message: string }): ValidationItem {
+  const { code, path, message, ...rest } = issue;
+  return { keyword: code, instancePath: `/${path.map(String).join('/')}`, message, params: rest };
+}
+
 function validationEntries(error: FastifyError): OccError[] {
   const context = (error as { validationContext?: string }).validationContext;
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    return error.validation.map((v) => {
-      const params = v.params as { input?: unknown };
-      const missing =
-        v.keyword === 'invalid_type' && (('input' in params && params.input === undefined) || /received undefined$/.test(v.message ?? ''));
-      return {
-        type: 'ValidationError',
-        // issue 9: the input checks of @store/contracts name their reason (tooLong, invalidCharacters, passwordTooLong)
-        reason: inputIssueReason(v.params) ?? (missing ? 'missing' : 'invalid'),
-        subject: context === 'headers' ? headerName(fieldPath(v.instancePath, context)) : fieldPath(v.instancePath, context),
-        subjectType: context === 'querystring' ? 'parameter' : (context ?? 'body'),
-        message: v.message ?? 'Invalid value',
-      };
-    });
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) return validationEntriesOf(error.validation as unknown as ValidationItem[], context);
   return (error.validation ?? []).map((v) => ({
     type: 'ValidationError',
     reason: 'invalid',
@@ -94,42 +116,59 @@ export function databaseUnavailableBody(correlationId: string): OccErrorBody {
   };
 }
 
-/** Answers 503 for a database outage and logs it once (see module comment). */
-function replyDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: Error, reason: UnavailableReason): FastifyReply {
-  const code = (error as { code?: unknown }).code;
-  // the request's logger already carries the correlation id
-  request.log.warn({ reason, code: typeof code === 'string' ? code : undefined, message: error.message }, 'database unavailable');
-  return reply
-    .status(503)
-    .header('retry-after', String(DATABASE_RETRY_AFTER_S))
-    .header('cache-control', 'no-store')
-    .send(databaseUnavailableBody(request.id));
+/** An answer as data: status, headers, OCC body (what {@link errorAnswer} gives). */
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: OccErrorBody;
+}
+
+/** What {@link errorAnswer} logs with: the request's logger (it carries the correlation id). */
+interface ErrorLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * The answer of an error thrown while serving an API request (see module comment), logged as
+ * the module comment says. The one mapping of the Fastify error handler and the direct
+ * in-process transport (issue 11 item 3): a database outage answers 503 with `Retry-After` in
+ * both (ADR 0013).
+ */
+export function errorAnswer(error: FastifyError | Error, correlationId: string, log: ErrorLog): ErrorAnswer {
+  const fastifyError = error as FastifyError;
+  // issue 9 item 4: a database outage is a 503 to retry, not a 500
+  const unavailable = unavailableReasonOf(error);
+  if (unavailable) {
+    const code = (error as { code?: unknown }).code;
+    log.warn({ reason: unavailable, code: typeof code === 'string' ? code : undefined, message: error.message }, 'database unavailable');
+    return {
+      status: 503,
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S), 'cache-control': 'no-store' },
+      body: databaseUnavailableBody(correlationId),
+    };
+  }
+  if (isDomainError(error)) return { status: httpStatusOf(error.kind), headers: {}, body: { errors: error.toEntries() } };
+  if (fastifyError.validation) return { status: 400, headers: {}, body: { errors: validationEntries(fastifyError) } };
+  const status = fastifyError.statusCode ?? 500;
+  if (!isResponseSerializationError(fastifyError) && status >= 400 && status < 500) {
+    const entry: OccError = {
+      type: FASTIFY_4XX_TYPES[status] ?? 'BadRequestError',
+      reason: fastifyError.code ? fastifyError.code.replace(/^FST_ERR_/, '').toLowerCase() : 'badRequest',
+      message: error.message,
+    };
+    if (status === 401 || status === 403) entry.type = status === 401 ? 'UnauthorizedError' : 'ForbiddenError';
+    return { status, headers: {}, body: { errors: [entry] } };
+  }
+  log.error({ err: error, correlationId }, 'request failed');
+  return { status: status >= 500 && status < 600 && status !== 500 ? status : 500, headers: {}, body: serverErrorBody(correlationId) };
 }
 
 /** Installs the error handler and the not-found handler on `app` (root scope). */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    // issue 9 item 4: a database outage is a 503 to retry, not a 500
-    const unavailable = unavailableReasonOf(error);
-    if (unavailable) return replyDatabaseUnavailable(request, reply, error, unavailable);
-    if (isDomainError(error)) {
-      return reply.status(httpStatusOf(error.kind)).send({ errors: error.toEntries() });
-    }
-    if (error.validation) {
-      return reply.status(400).send({ errors: validationEntries(error) });
-    }
-    const status = error.statusCode ?? 500;
-    if (!isResponseSerializationError(error) && status >= 400 && status < 500) {
-      const entry: OccError = {
-        type: FASTIFY_4XX_TYPES[status] ?? 'BadRequestError',
-        reason: error.code ? error.code.replace(/^FST_ERR_/, '').toLowerCase() : 'badRequest',
-        message: error.message,
-      };
-      if (status === 401 || status === 403) entry.type = status === 401 ? 'UnauthorizedError' : 'ForbiddenError';
-      return reply.status(status).send({ errors: [entry] });
-    }
-    request.log.error({ err: error, correlationId: request.id }, 'request failed');
-    return reply.status(status >= 500 && status < 600 && status !== 500 ? status : 500).send(serverErrorBody(request.id));
+    const answer = errorAnswer(error, request.id, request.log);
+    return reply.status(answer.status).headers(answer.headers).send(answer.body);
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -38,6 +38,16 @@ interface KnownRoute {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const BAD_URL = /%00|[\u0000-\u001F\u007F-\u009F]/i;
 
+/** Does a request URL hold a NUL byte (raw or `%00`) or a raw control character? */
+export function hasBadUrlCharacters(url: string): boolean {
+  return BAD_URL.test(url);
+}
+
+/** The 400 body of an API URL holding a NUL or a control character. */
+export const BAD_URL_BODY: OccErrorBody = {
+  errors: [{ type: 'BadRequestError', reason: 'invalidCharacters', subject: 'url', message: 'The URL must not contain NUL bytes or control characters' }],
+};
+
 /** A find-my-way URL pattern as a regular expression over a raw path (`:param` → one segment, `*` → the rest). */
 export function routePattern(url: string): RegExp {
   const source = url
@@ -116,9 +126,6 @@ export function installRequestGuard(app: FastifyInstance, opts: RequestGuardOpti
     if (!BAD_URL.test(request.url)) return;
     const path = request.url.split('?')[0] ?? request.url;
     if (!opts.isApiPath(path)) return;
-    const body: OccErrorBody = {
-      errors: [{ type: 'BadRequestError', reason: 'invalidCharacters', subject: 'url', message: 'The URL must not contain NUL bytes or control characters' }],
-    };
-    return reply.status(400).send(body);
+    return reply.status(400).send(BAD_URL_BODY);
   });
 }

@@ -3,9 +3,10 @@
  * variant options, bundle data, classifications, categories, category products, search, and
  * product codes data. Thin handlers: parse (zod), read (repositories), answer (presenters).
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loadAutoDeliverySettings } from '../flows/auto-delivery-buy.ts';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import type { DbHandle } from '@store/db';
 import { notFound } from '@store/domain';
 import {
   BundleDataAnswerSchema,
@@ -53,7 +54,7 @@ import {
 } from '../catalog/present.ts';
 import { answerLang, freeShippingMinimumMinor } from './site-context.ts';
 import { catalogPriceStrategies } from '../flows/promotions.ts';
-import { optionalCustomerId } from './coupons.ts';
+import { defineRoute, optionalCustomerIdOf, registerApiRoutes, type ApiContext } from '../http/api-route.ts';
 
 const errors = { 400: OccErrorBodySchema, 404: OccErrorBodySchema };
 
@@ -64,22 +65,22 @@ function productNotFound(code: string) {
 /** Site configuration key holding keyword redirects: JSON `{ "<folded term>": "<storefront path>" }`. */
 export const KEYWORD_REDIRECTS_KEY = 'search.keywordRedirects';
 
-export const catalogRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.dbh.db;
-  // Product answers depend on who asks (issue 4 personalizedPriceData): a shared cache must key
-  // them on the bearer token.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('vary', 'Authorization');
-  });
+/**
+ * The catalogue routes of an app (issue 11 item 3: defined once, served over HTTP and by the
+ * direct transport).
+ */
+export function catalogRouteList(dbh: DbHandle) {
+  const db = () => dbh.db;
+  /** Product answers depend on who asks (issue 4 personalizedPriceData): a shared cache must key them on the bearer token. */
+  const headers = { vary: 'Authorization' };
 
   /**
    * Issue 4 price strategies of a product's variants (spec §3 promotedPriceData,
    * personalizedPriceData): the customer comes from a verified customer bearer token only (a
    * price-group cookie or header is never read; a client token or a bad token means anonymous).
    */
-  async function priceStrategiesOf(request: FastifyRequest, site: PresentContext['site'], product: ProductRecord) {
-    const customerId = await optionalCustomerId(request);
+  async function priceStrategiesOf(rc: ApiContext, site: PresentContext['site'], product: ProductRecord) {
+    const customerId = await optionalCustomerIdOf(rc);
     return catalogPriceStrategies(db(), site, customerId, product, new Date());
   }
 
@@ -89,135 +90,154 @@ export const catalogRoutes: FastifyPluginAsync = async (scope) => {
     return found;
   }
 
-  app.get(
-    '/products/:code',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Product data (FULL or BASIC); a variant code answers its base product with baseOptions.selected',
-        params: ProductParamsSchema,
-        querystring: ProductQuerySchema,
-        response: { 200: ProductAnswerSchema, ...errors },
-      },
+  const r0 = defineRoute({
+    method: 'GET',
+    url: '/products/:code',
+    auth: 'none',
+    headers,
+    docs: {
+      tags: ['catalogue'],
+      summary: 'Product data (FULL or BASIC); a variant code answers its base product with baseOptions.selected',
     },
-    async (request) => {
-      const site = request.baseSite;
-      const ctx = { site, lang: answerLang(site, request.query.lang) };
-      const { product, requestedVariant } = await loadProduct(site, ctx.lang, request.params.code);
-      if (request.query.fields === 'BASIC') return { ...presentBasic(ctx, product), fields: 'BASIC' as const };
-      const [categories, minimum, strategies] = await Promise.all([listCategories(db()), freeShippingMinimumMinor(db(), site), priceStrategiesOf(request, site, product)]);
+    schema: {
+      params: ProductParamsSchema,
+      querystring: ProductQuerySchema,
+      response: { 200: ProductAnswerSchema, ...errors },
+    },
+    async handler({ params, query }, rc) {
+      const site = rc.site;
+      // issue 10: the answer carries the AD prices (ADR 0018 "Prices")
+      const ctx = { site, lang: answerLang(site, query.lang), ad: await loadAutoDeliverySettings(db(), site) };
+      const { product, requestedVariant } = await loadProduct(site, ctx.lang, params.code);
+      if (query.fields === 'BASIC') return { ...presentBasic(ctx, product), fields: 'BASIC' as const };
+      const [categories, minimum, strategies] = await Promise.all([listCategories(db()), freeShippingMinimumMinor(db(), site), priceStrategiesOf(rc, site, product)]);
       return presentFull(ctx, product, requestedVariant, categories, minimum, strategies);
     },
-  );
+  });
 
-  app.get(
-    '/products/:code/variantOptions',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Variant options of a product (spec §3 Variant option)',
-        params: ProductParamsSchema,
-        querystring: LangQuerySchema,
-        response: { 200: VariantOptionsAnswerSchema, ...errors },
-      },
+  const r1 = defineRoute({
+    method: 'GET',
+    url: '/products/:code/variantOptions',
+    auth: 'none',
+    headers,
+    docs: {
+      tags: ['catalogue'],
+      summary: 'Variant options of a product (spec §3 Variant option)',
     },
-    async (request) => {
-      const site = request.baseSite;
-      const ctx = { site, lang: answerLang(site, request.query.lang) };
-      const { product, requestedVariant } = await loadProduct(site, ctx.lang, request.params.code);
-      const strategies = await priceStrategiesOf(request, site, product);
+    schema: {
+      params: ProductParamsSchema,
+      querystring: LangQuerySchema,
+      response: { 200: VariantOptionsAnswerSchema, ...errors },
+    },
+    async handler({ params, query }, rc) {
+      const site = rc.site;
+      const ctx = { site, lang: answerLang(site, query.lang), ad: await loadAutoDeliverySettings(db(), site) };
+      const { product, requestedVariant } = await loadProduct(site, ctx.lang, params.code);
+      const strategies = await priceStrategiesOf(rc, site, product);
       return {
-        code: request.params.code,
+        code: params.code,
         baseProduct: product.code,
         defaultVariantCode: product.defaultVariantCode,
         selected: requestedVariant,
         variantOptions: product.variants.map((v) => presentVariant(ctx, product, v, strategies)),
       };
     },
-  );
+  });
 
-  app.get(
-    '/products/:code/bundleData',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Bundle template data of a bundle (404 for other products)',
-        params: ProductParamsSchema,
-        querystring: LangQuerySchema,
-        response: { 200: BundleDataAnswerSchema, ...errors },
-      },
+  const r2 = defineRoute({
+    method: 'GET',
+    url: '/products/:code/bundleData',
+    auth: 'none',
+    headers,
+    docs: {
+      tags: ['catalogue'],
+      summary: 'Bundle template data of a bundle (404 for other products)',
     },
-    async (request) => {
-      const site = request.baseSite;
-      const ctx = { site, lang: answerLang(site, request.query.lang) };
-      const { product } = await loadProduct(site, ctx.lang, request.params.code);
+    schema: {
+      params: ProductParamsSchema,
+      querystring: LangQuerySchema,
+      response: { 200: BundleDataAnswerSchema, ...errors },
+    },
+    async handler({ params, query }, rc) {
+      const site = rc.site;
+      const ctx = { site, lang: answerLang(site, query.lang) };
+      const { product } = await loadProduct(site, ctx.lang, params.code);
       if (!product.isBundle) {
         throw notFound('UnknownIdentifierError', 'notABundle', `Product ${product.code} is not a bundle`, 'code');
       }
       return { code: product.code, name: product.name, isBundle: true as const, bundleTemplateData: presentBundle(ctx, product) };
     },
-  );
+  });
 
-  app.get(
-    '/products/:code/productClassifications',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Classifications of a product (features and values), for comparison',
-        params: ProductParamsSchema,
-        querystring: LangQuerySchema,
-        response: { 200: ClassificationsAnswerSchema, ...errors },
-      },
+  const r3 = defineRoute({
+    method: 'GET',
+    url: '/products/:code/productClassifications',
+    auth: 'none',
+    headers,
+    docs: {
+      tags: ['catalogue'],
+      summary: 'Classifications of a product (features and values), for comparison',
     },
-    async (request) => {
-      const site = request.baseSite;
-      const ctx = { site, lang: answerLang(site, request.query.lang) };
-      const { product } = await loadProduct(site, ctx.lang, request.params.code);
+    schema: {
+      params: ProductParamsSchema,
+      querystring: LangQuerySchema,
+      response: { 200: ClassificationsAnswerSchema, ...errors },
+    },
+    async handler({ params, query }, rc) {
+      const site = rc.site;
+      const ctx = { site, lang: answerLang(site, query.lang) };
+      const { product } = await loadProduct(site, ctx.lang, params.code);
       return { code: product.code, name: product.name, classifications: presentClassifications(product) };
     },
-  );
+  });
 
-  app.get(
-    '/categories/:code',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'A category: name, storefront URL, path and subcategories',
-        params: CategoryParamsSchema,
-        querystring: LangQuerySchema,
-        response: { 200: CategoryAnswerSchema, ...errors },
-      },
+  const r4 = defineRoute({
+    method: 'GET',
+    url: '/categories/:code',
+    auth: 'none',
+    headers,
+    docs: {
+      tags: ['catalogue'],
+      summary: 'A category: name, storefront URL, path and subcategories',
     },
-    async (request) => {
-      const site = request.baseSite;
-      const ctx = { site, lang: answerLang(site, request.query.lang) };
+    schema: {
+      params: CategoryParamsSchema,
+      querystring: LangQuerySchema,
+      response: { 200: CategoryAnswerSchema, ...errors },
+    },
+    async handler({ params, query }, rc) {
+      const site = rc.site;
+      const ctx = { site, lang: answerLang(site, query.lang) };
       const [categories, sellable] = await Promise.all([listCategories(db()), listSiteCategoryCodes(db(), site)]);
-      const category = categories.find((c) => c.code === request.params.code);
-      if (!category) throw notFound('UnknownIdentifierError', 'notFound', `Category with code '${request.params.code}' not found`, 'code');
+      const category = categories.find((c) => c.code === params.code);
+      if (!category) throw notFound('UnknownIdentifierError', 'notFound', `Category with code '${params.code}' not found`, 'code');
       return presentCategory(ctx, categories, category, sellable);
     },
-  );
+  });
 
-  app.get(
-    '/categories/:code/products',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Products of a category and its subcategories, with facets and paging (page is 0-based)',
-        description: 'Facet filters in `q`: comma-separated `facet:value` codes, e.g. `roast:dark,brand:MAPLE_RIDGE` (OR inside a facet, AND across facets).',
-        params: CategoryParamsSchema,
-        querystring: ListQuerySchema,
-        response: { 200: CategoryProductsAnswerSchema, ...errors },
-      },
+  const r5 = defineRoute({
+    method: 'GET',
+    url: '/categories/:code/products',
+    auth: 'none',
+    headers,
+    docs: {
+      tags: ['catalogue'],
+      summary: 'Products of a category and its subcategories, with facets and paging (page is 0-based)',
+      description: 'Facet filters in `q`: comma-separated `facet:value` codes, e.g. `roast:dark,brand:MAPLE_RIDGE` (OR inside a facet, AND across facets).',
     },
-    async (request) => {
-      const site = request.baseSite;
-      const { page, pageSize, sort } = request.query;
-      const ctx = { site, lang: answerLang(site, request.query.lang) };
+    schema: {
+      params: CategoryParamsSchema,
+      querystring: ListQuerySchema,
+      response: { 200: CategoryProductsAnswerSchema, ...errors },
+    },
+    async handler({ params, query }, rc) {
+      const site = rc.site;
+      const { page, pageSize, sort } = query;
+      const ctx = { site, lang: answerLang(site, query.lang), ad: await loadAutoDeliverySettings(db(), site) };
       const [categories, sellable] = await Promise.all([listCategories(db()), listSiteCategoryCodes(db(), site)]);
-      const category = categories.find((c) => c.code === request.params.code);
-      if (!category) throw notFound('UnknownIdentifierError', 'notFound', `Category with code '${request.params.code}' not found`, 'code');
-      const filters = parseFacetQuery(request.query.q);
+      const category = categories.find((c) => c.code === params.code);
+      if (!category) throw notFound('UnknownIdentifierError', 'notFound', `Category with code '${params.code}' not found`, 'code');
+      const filters = parseFacetQuery(query.q);
       const result = await listProducts(db(), {
         site,
         lang: ctx.lang,
@@ -235,26 +255,29 @@ export const catalogRoutes: FastifyPluginAsync = async (scope) => {
         currentQuery: facetQueryOf(filters),
       };
     },
-  );
+  });
 
-  app.get(
-    '/search',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Full-text product search with facets (accents folded: "cafe" finds "café")',
-        description: 'Same paging and facet filters as category products. An empty term lists every product of the site.',
-        querystring: SearchQuerySchema,
-        response: { 200: SearchAnswerSchema, ...errors },
-      },
+  const r6 = defineRoute({
+    method: 'GET',
+    url: '/search',
+    auth: 'none',
+    headers,
+    docs: {
+      tags: ['catalogue'],
+      summary: 'Full-text product search with facets (accents folded: "cafe" finds "café")',
+      description: 'Same paging and facet filters as category products. An empty term lists every product of the site.',
     },
-    async (request) => {
-      const site = request.baseSite;
-      const { page, pageSize, sort, term } = request.query;
-      const ctx = { site, lang: answerLang(site, request.query.lang) };
-      const filters = parseFacetQuery(request.query.q);
+    schema: {
+      querystring: SearchQuerySchema,
+      response: { 200: SearchAnswerSchema, ...errors },
+    },
+    async handler({ query }, rc) {
+      const site = rc.site;
+      const { page, pageSize, sort, term } = query;
+      const ctx = { site, lang: answerLang(site, query.lang), ad: await loadAutoDeliverySettings(db(), site) };
+      const filters = parseFacetQuery(query.q);
       const [result, redirects] = await Promise.all([
-        searchProducts(app.dbh, { site, lang: ctx.lang, term, page, pageSize, filters, sort }),
+        searchProducts(dbh, { site, lang: ctx.lang, term, page, pageSize, filters, sort }),
         getSiteConfigValues(db(), site, [KEYWORD_REDIRECTS_KEY]),
       ]);
       let keywordRedirect: { url: string } | null = null;
@@ -265,7 +288,7 @@ export const catalogRoutes: FastifyPluginAsync = async (scope) => {
           const url = map[searchTokens(term).join(' ')];
           if (url) keywordRedirect = { url };
         } catch {
-          request.log.warn({ key: KEYWORD_REDIRECTS_KEY }, 'site configuration value is not a JSON object of strings');
+          rc.log.warn({ key: KEYWORD_REDIRECTS_KEY }, 'site configuration value is not a JSON object of strings');
         }
       }
       return {
@@ -278,28 +301,42 @@ export const catalogRoutes: FastifyPluginAsync = async (scope) => {
         currentQuery: facetQueryOf(filters),
       };
     },
-  );
+  });
 
-  app.get(
-    '/productCodesData',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Product cards for a comma list of product codes (carousels); unknown codes are skipped',
-        querystring: ProductCodesQuerySchema,
-        response: { 200: ProductCodesAnswerSchema, ...errors },
-      },
+  const r7 = defineRoute({
+    method: 'GET',
+    url: '/productCodesData',
+    auth: 'none',
+    headers,
+    docs: {
+      tags: ['catalogue'],
+      summary: 'Product cards for a comma list of product codes (carousels); unknown codes are skipped',
     },
-    async (request) => {
-      const site = request.baseSite;
-      const ctx = { site, lang: answerLang(site, request.query.lang) };
-      const codes = request.query.productCodes
+    schema: {
+      querystring: ProductCodesQuerySchema,
+      response: { 200: ProductCodesAnswerSchema, ...errors },
+    },
+    async handler({ query }, rc) {
+      const site = rc.site;
+      const ctx = { site, lang: answerLang(site, query.lang), ad: await loadAutoDeliverySettings(db(), site) };
+      const codes = query.productCodes
         .split(',')
         .map((c) => c.trim())
         .filter(Boolean)
-        .slice(0, request.query.productsSize ?? 100);
+        .slice(0, query.productsSize ?? 100);
       const cards = await getProductCards(db(), { site, lang: ctx.lang, codes });
       return { products: cards.map((c) => presentCard(ctx, c)) };
     },
-  );
+  });
+
+  return [r0, r1, r2, r3, r4, r5, r6, r7];
+}
+
+/** Registers the catalogue routes on the /rest/v2/:baseSiteId scope. */
+export const catalogRoutes: FastifyPluginAsync = async (scope) => {
+  // errors answered before a handler (404, 400) carry Vary too
+  scope.addHook('onRequest', async (_request, reply) => {
+    reply.header('vary', 'Authorization');
+  });
+  registerApiRoutes(scope, catalogRouteList(scope.dbh));
 };

@@ -2,8 +2,9 @@
  * Content routes under /rest/v2/:baseSiteId (spec §7): GET /cms/pages, GET /cms/siteConfig,
  * GET /cms/components. Content lives in the database in English and French.
  */
+import { siteAutoDeliveryView } from '../flows/auto-delivery-buy.ts';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { defineRoute, registerApiRoutes } from '../http/api-route.ts';
 import { notFound, SITES, type Lang } from '@store/domain';
 import {
   CmsPageQuerySchema,
@@ -17,7 +18,7 @@ import {
   type CmsSlot,
   type MessageItem,
 } from '@store/contracts';
-import { findCmsPage, getBaseSite, getComponents, getSiteConfig, type CmsComponentRecord, type CmsPageRecord } from '@store/db';
+import { findCmsPage, getBaseSite, getComponents, getSiteConfig, type CmsComponentRecord, type CmsPageRecord, type DbHandle } from '@store/db';
 import { answerLang } from './site-context.ts';
 
 const errors = { 400: OccErrorBodySchema, 404: OccErrorBodySchema };
@@ -86,26 +87,28 @@ function recordOrNull(x: unknown): Record<string, unknown> | null {
   return isRecord(x) ? x : null;
 }
 
-export const cmsRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.dbh.db;
+/** The content routes of an app (issue 11 item 3: defined once, served over HTTP and by the direct transport). */
+export function cmsRouteList(dbh: DbHandle) {
+  const db = () => dbh.db;
 
-  app.get(
-    '/cms/pages',
-    {
-      schema: {
-        tags: ['content'],
-        summary: 'A CMS page with its content slots and components',
-        description:
-          'pageType defaults to ContentPage. ContentPage pages are found by pageLabelOrId (default homepage); ProductPage/CategoryPage by code, falling back to the template page of the type.',
-        querystring: CmsPageQuerySchema,
-        response: { 200: CmsPageSchema, ...errors },
-      },
+  const r0 = defineRoute({
+    method: 'GET',
+    url: '/cms/pages',
+    auth: 'none',
+    docs: {
+      tags: ['content'],
+      summary: 'A CMS page with its content slots and components',
+      description:
+        'pageType defaults to ContentPage. ContentPage pages are found by pageLabelOrId (default homepage); ProductPage/CategoryPage by code, falling back to the template page of the type.',
     },
-    async (request) => {
-      const site = request.baseSite;
-      const lang = answerLang(site, request.query.lang);
-      const { pageType, code, pageLabelOrId } = request.query;
+    schema: {
+      querystring: CmsPageQuerySchema,
+      response: { 200: CmsPageSchema, ...errors },
+    },
+    async handler({ query }, rc) {
+      const site = rc.site;
+      const lang = answerLang(site, query.lang);
+      const { pageType, code, pageLabelOrId } = query;
       const page = await findCmsPage(db(), { site, lang, pageType, labelOrId: pageLabelOrId ?? null, code: code ?? null });
       if (!page) {
         const key = pageLabelOrId ?? code ?? 'homepage';
@@ -121,22 +124,25 @@ export const cmsRoutes: FastifyPluginAsync = async (scope) => {
         metadata: recordOrNull(page.data.metadata),
       };
     },
-  );
+  });
 
-  app.get(
-    '/cms/siteConfig',
-    {
-      schema: {
-        tags: ['content'],
-        summary: 'Site configuration and header messages (pageLabelOrId=NAVIGATIONHEADER)',
-        querystring: SiteConfigQuerySchema,
-        response: { 200: SiteConfigAnswerSchema, ...errors },
-      },
+
+  const r1 = defineRoute({
+    method: 'GET',
+    url: '/cms/siteConfig',
+    auth: 'none',
+    docs: {
+      tags: ['content'],
+      summary: 'Site configuration and header messages (pageLabelOrId=NAVIGATIONHEADER)',
     },
-    async (request) => {
-      const site = request.baseSite;
-      const lang = answerLang(site, request.query.lang);
-      const uid = request.query.pageLabelOrId;
+    schema: {
+      querystring: SiteConfigQuerySchema,
+      response: { 200: SiteConfigAnswerSchema, ...errors },
+    },
+    async handler({ query }, rc) {
+      const site = rc.site;
+      const lang = answerLang(site, query.lang);
+      const uid = query.pageLabelOrId;
       const [baseSite, config, page] = await Promise.all([
         getBaseSite(db(), site),
         getSiteConfig(db(), site),
@@ -158,25 +164,29 @@ export const cmsRoutes: FastifyPluginAsync = async (scope) => {
         messageItems: page ? messageItemsOf(page) : [],
         siteConfigurations: config,
         contentSlots: { contentSlot: page ? presentSlots(page) : [] },
+        autoDelivery: await siteAutoDeliveryView(db(), site),
       };
     },
-  );
+  });
 
-  app.get(
-    '/cms/components',
-    {
-      schema: {
-        tags: ['content'],
-        summary: 'Component data by uid (comma list); unknown uids are skipped',
-        querystring: ComponentsQuerySchema,
-        response: { 200: ComponentsAnswerSchema, ...errors },
-      },
+
+  const r2 = defineRoute({
+    method: 'GET',
+    url: '/cms/components',
+    auth: 'none',
+    docs: {
+      tags: ['content'],
+      summary: 'Component data by uid (comma list); unknown uids are skipped',
     },
-    async (request) => {
-      const site = request.baseSite;
-      const lang = answerLang(site, request.query.lang);
-      const { pageSize, currentPage } = request.query;
-      const uids = [...new Set(request.query.componentIds.split(',').map((s) => s.trim()).filter(Boolean))];
+    schema: {
+      querystring: ComponentsQuerySchema,
+      response: { 200: ComponentsAnswerSchema, ...errors },
+    },
+    async handler({ query }, rc) {
+      const site = rc.site;
+      const lang = answerLang(site, query.lang);
+      const { pageSize, currentPage } = query;
+      const uids = [...new Set(query.componentIds.split(',').map((s) => s.trim()).filter(Boolean))];
       const pageUids = uids.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
       const found = await getComponents(db(), { site, lang, uids: pageUids });
       const component = pageUids.map((uid) => found.get(uid)).filter((c): c is CmsComponentRecord => c !== undefined).map(presentComponent);
@@ -185,5 +195,11 @@ export const cmsRoutes: FastifyPluginAsync = async (scope) => {
         pagination: { currentPage, pageSize, totalPages: Math.ceil(uids.length / pageSize), totalResults: uids.length, sort: 'input' },
       };
     },
-  );
+  });
+  return [r0, r1, r2];
+}
+
+/** Registers the content routes on the /rest/v2/:baseSiteId scope. */
+export const cmsRoutes: FastifyPluginAsync = async (scope) => {
+  registerApiRoutes(scope, cmsRouteList(scope.dbh));
 };

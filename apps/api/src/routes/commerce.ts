@@ -11,9 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import { createMailer, type Mailer } from '../email/mailer.ts';
 import { registerOutboxPages } from '../email/outbox-pages.ts';
 import type { CommerceContext } from '../flows/context.ts';
+import { startRecurringOrderScheduler } from '../flows/recurring-orders.ts';
 import { startPendingOrderSweeper } from '../flows/sweep-pending-orders.ts';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index.ts';
 import { registerAddressRoutes } from './addresses.ts';
+import { registerAutoDeliveryBuyRoutes } from './auto-delivery-buy.ts';
 import { registerCartRoutes } from './carts.ts';
 import { registerCheckoutRoutes } from './checkout.ts';
 import { registerCouponRoutes } from './coupons.ts';
@@ -21,6 +23,7 @@ import { registerCustomerOrderRoutes } from './customer-orders.ts';
 import { registerGiftCardRoutes } from './giftcards.ts';
 import { registerOrderRoutes } from './orders.ts';
 import { registerPaymentDetailsRoutes } from './payment-details.ts';
+import { registerSubscriptionRoutes } from './subscriptions.ts';
 
 /** Options of {@link commerceRoutes}. */
 export interface CommerceRoutesOptions {
@@ -52,9 +55,18 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
       stopSweeper = startPendingOrderSweeper(ctx);
     });
   }
+  // The recurring-order scheduler (issue 10, ADR 0018): every minute and at start-up, unless
+  // AD_SCHEDULER=off (off by default under NODE_ENV=test).
+  let stopScheduler: () => Promise<void> = async () => {};
+  if (config.AD_SCHEDULER) {
+    scope.addHook('onReady', async () => {
+      stopScheduler = startRecurringOrderScheduler(ctx);
+    });
+  }
   // Emails still being sent, and a sweep in progress, finish before the app (and its database) closes.
   scope.addHook('onClose', async () => {
     await stopSweeper();
+    await stopScheduler();
     await (opts.mailer ? mailer.flush() : mailer.close());
   });
   registerCartRoutes(scope, ctx);
@@ -63,7 +75,9 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   registerCustomerOrderRoutes(scope, ctx);
   registerAddressRoutes(scope, ctx);
   registerPaymentDetailsRoutes(scope, ctx);
+  registerSubscriptionRoutes(scope, ctx);
   registerCouponRoutes(scope, ctx);
   registerGiftCardRoutes(scope, ctx);
+  registerAutoDeliveryBuyRoutes(scope, ctx);
   if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
 }

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { CartSchema, codeInput, CouponDataSchema, DiscountMessageSchema, LangSchema, OccErrorBodySchema } from '@store/contracts';
 import type { CommerceContext } from '../flows/context.ts';
 import { applyCartCoupon, getCouponData, getDiscountMessage, removeCartCouponFlow } from '../flows/coupons.ts';
-import { verifyClientToken } from '../plugins/auth.ts';
+import { verifyClientToken } from '../auth/tokens.ts';
 import { CartParamsSchema, shopperOf, USER_SECURITY, UserParamsSchema } from './carts.ts';
 
 const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema, 404: OccErrorBodySchema, 409: OccErrorBodySchema };

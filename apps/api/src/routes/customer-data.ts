@@ -10,6 +10,7 @@
  * - customerCookies (customers only): `CustomerID` and `isPerksOptIn` (spec §3 cookies), which
  *   the storefront sets; anonymous: none.
  */
+import { customerAutoDeliveryData } from '../flows/auto-delivery-buy.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UserParamsSchema } from './carts.ts';
@@ -48,6 +49,7 @@ export async function customerDataRoutes(scope: FastifyInstance): Promise<void> 
           perksOptIn: false,
           isBrewhausEmployee: false,
           customerCookies: [],
+          ...(await customerAutoDeliveryData(db, site, null)),
         };
       }
       const customer = await findCustomerById(db, customerId);
@@ -62,7 +64,10 @@ export async function customerDataRoutes(scope: FastifyInstance): Promise<void> 
           { key: 'CustomerID', value: customer.id },
           { key: 'isPerksOptIn', value: String(customer.perksOptIn) },
         ],
+        // issue 10: active auto-delivery items and campaign eligibility (ADR 0018)
+        ...(await customerAutoDeliveryData(db, site, { id: customer.id, email: customer.email })),
       };
     },
   );
 }
+

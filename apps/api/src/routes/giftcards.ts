@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CartSchema, codeInput, GiftCardValidateResponseSchema, OccErrorBodySchema, OrderSchema } from '@store/contracts';
 import { sendTooManyAttempts } from '../auth/rate-limit.ts';
+import { catalogChangesOf, stockCodesOf } from '../catalog-changes.ts';
 import { cancelOrder } from '../flows/cancel-order.ts';
 import type { CommerceContext } from '../flows/context.ts';
 import { applyGiftCard, applyGiftCardValue, GiftCardGuessLimitError, removeGiftCard, validateGiftCard } from '../flows/gift-cards.ts';
@@ -150,6 +151,11 @@ export function registerGiftCardRoutes(scope: FastifyInstance, ctx: CommerceCont
         response: { 200: OrderSchema, ...errors },
       },
     },
-    async (request) => cancelOrder(ctx, request.baseSite, customerOf(request).userId, request.params.orderCode, request.query.lang),
+    async (request) => {
+      const order = await cancelOrder(ctx, request.baseSite, customerOf(request).userId, request.params.orderCode, request.query.lang);
+      // issue 11 item 4: stock came back; pages showing these products are purged from the page cache
+      catalogChangesOf(scope.dbh).emit({ kind: 'products', codes: stockCodesOf(order) });
+      return order;
+    },
   );
 }

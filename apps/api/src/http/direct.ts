@@ -1,0 +1,153 @@
+/**
+ * The direct in-process transport (issue 11 item 3, ADR 0021): when the storefront and the API
+ * share a process, the storefront's API client calls the API's route handlers without HTTP
+ * serialisation or JSON parsing. A call goes through exactly what Fastify runs for the route
+ * (http/api-route.ts), in the same order:
+ *
+ * 1. routing with find-my-way (Fastify's own router, same options) over the app's `apiRoutes`;
+ *    a call no converted route takes answers null, and the caller falls back to `app.inject`;
+ * 2. the base site check (404 `UnknownBaseSiteError`);
+ * 3. the route's auth requirement (`authenticate` of plugins/auth.ts: the same 401 / 403);
+ * 4. the contract schemas, parsed once, in Fastify's order (params, body, query, headers); a
+ *    failure answers the same 400 naming the field (`validationEntriesOf` of plugins/errors.ts);
+ * 5. the NUL-in-URL guard of the request guard (400 subject `url`);
+ * 6. the handler; a thrown error becomes the answer Fastify's error handler gives
+ *    (`errorAnswer`: domain errors, 503 with `Retry-After` for a database outage, 500).
+ *
+ * The answer is the handler's object itself, with status and headers. Responses are not
+ * validated at run time; under NODE_ENV=test they are checked against the route's response
+ * schema (as the HTTP serializer does in tests), so a handler drifting from its contract fails
+ * the API suite in both transports. The client address the storefront passes keys the rate
+ * limits (ADR 0012), as `request.ip` does over HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import FindMyWay from 'find-my-way';
+import { parse as parseQuery } from 'fast-querystring';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { isBaseSiteId, notFound } from '@store/domain';
+import { authenticate, isAuthRefusal } from '../plugins/auth.ts';
+import { errorAnswer, validationEntriesOf, validationItemOf, type ValidationContext } from '../plugins/errors.ts';
+import { BAD_URL_BODY, hasBadUrlCharacters } from '../plugins/request-guard.ts';
+import type { ApiContext, RegisteredApiRoute } from './api-route.ts';
+
+/** One call of the direct transport. */
+export interface DirectRequest {
+  method: string;
+  /** the path, percent-encoded as in a URL (`/rest/v2/usb2c/products/BH%20X`) */
+  path: string;
+  /** the query string without `?` ('' for none) */
+  search: string;
+  /** lower-case header names */
+  headers: Record<string, string>;
+  /** the body as an object (never a JSON string), undefined for none */
+  body: unknown;
+  /** the shopper's address (keys rate limits, ADR 0012); default 127.0.0.1 */
+  clientAddress?: string;
+}
+
+/** The answer of a direct call: status, headers (lower-case names) and the body object. */
+export interface DirectAnswer {
+  status: number;
+  headers: Record<string, string>;
+  data: unknown;
+}
+
+/** The dispatcher over an app's converted routes. */
+export interface DirectDispatcher {
+  /** Answers the call, or null when no converted route takes it (then use `app.inject`). */
+  dispatch(request: DirectRequest): Promise<DirectAnswer | null>;
+}
+
+const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Answer headers every API answer carries (app.ts `onSend`), so callers see the same. */
+function baseHeaders(id: string): Record<string, string> {
+  return { 'content-type': 'application/json; charset=utf-8', correlationid: id, 'x-content-type-options': 'nosniff' };
+}
+
+/**
+ * Builds the dispatcher over `app.apiRoutes` (call once the app is ready: every route is
+ * registered by then). See module comment.
+ */
+export function createDirectDispatcher(app: FastifyInstance): DirectDispatcher {
+  const router = FindMyWay({ maxParamLength: 200 });
+  const noop = () => undefined;
+  for (const entry of app.apiRoutes) router.on(entry.route.method, entry.path, noop, entry);
+  const checkAnswers = app.config.NODE_ENV === 'test';
+
+  return {
+    async dispatch(req) {
+      let found: ReturnType<typeof router.find>;
+      try {
+        found = router.find(req.method as FindMyWay.HTTPMethod, req.path);
+      } catch {
+        return null; // a malformed escape: Fastify's own 400
+      }
+      if (!found) return null;
+      const { route } = found.store as RegisteredApiRoute;
+      const params = found.params as Record<string, string | undefined>;
+      const header = req.headers.correlationid;
+      const id = header && CORRELATION_ID.test(header) ? header : randomUUID();
+      const log = app.log.child({ correlationId: id });
+      const answerHeaders = baseHeaders(id);
+      const fail = (status: number, headers: Record<string, string>, data: unknown): DirectAnswer => ({ status, headers: { ...answerHeaders, ...headers }, data });
+      try {
+        const site = params.baseSiteId;
+        if (!isBaseSiteId(site)) throw notFound('UnknownBaseSiteError', 'notFound', `Base site ${String(site)} does not exist`, 'baseSiteId');
+        const outcome = await authenticate(app, route.auth, req.headers.authorization, params.userId);
+        if (isAuthRefusal(outcome)) return fail(outcome.status, outcome.headers, outcome.body);
+
+        const parts: Array<[ValidationContext, z.ZodType | undefined, unknown]> = [
+          ['params', route.schema.params, params],
+          ['body', route.schema.body, req.body],
+          ['querystring', route.schema.querystring, route.schema.querystring ? parseQuery(req.search) : undefined],
+          ['headers', route.schema.headers, req.headers],
+        ];
+        const parsed: unknown[] = [];
+        for (const [context, schema, value] of parts) {
+          if (!schema) {
+            parsed.push(value);
+            continue;
+          }
+          const result = schema.safeParse(value);
+          if (!result.success) return fail(400, {}, { errors: validationEntriesOf(result.error.issues.map(validationItemOf), context) });
+          parsed.push(result.data);
+        }
+        if (hasBadUrlCharacters(req.search ? `${req.path}?${req.search}` : req.path)) return fail(400, {}, BAD_URL_BODY);
+
+        let status: number = route.status ?? 200;
+        const headers: Record<string, string> = { ...answerHeaders, ...route.headers };
+        const ctx: ApiContext = {
+          app,
+          site,
+          auth: outcome.auth,
+          customer: outcome.customer,
+          userId: params.userId,
+          authorization: req.headers.authorization,
+          ip: req.clientAddress ?? '127.0.0.1',
+          id,
+          log,
+          header: (name, value) => {
+            headers[name.toLowerCase()] = value;
+          },
+          status: (code) => {
+            status = code;
+          },
+        };
+        const [p, b, q, h] = parsed;
+        const data: unknown = await route.handler({ params: p, query: q, body: b, headers: h } as never, ctx);
+        if (checkAnswers) {
+          const schema = route.schema.response[status];
+          const check = schema?.safeParse(data);
+          if (check && !check.success) throw new Error(`answer of ${route.method} ${route.url} does not match its schema: ${check.error.message}`);
+        }
+        // 204: no body, as Fastify answers it
+        return { status, headers, data: status === 204 ? undefined : data };
+      } catch (error) {
+        const answer = errorAnswer(error as Error, id, log);
+        return fail(answer.status, answer.headers, answer.body);
+      }
+    },
+  };
+}
