@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
-import type { IntlConfig } from 'react-intl';
+import type { IntlConfig, MessageFormatElement } from 'react-intl';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import {
   data,
@@ -36,23 +36,25 @@ import { intlFor } from './lib/intl-shape.ts';
 import { loadShell } from './lib/shell.server.ts';
 import { applyQueryParamCoupon } from './lib/promo.server.ts';
 import { pathsFor } from './lib/paths.ts';
-import { DEFAULT_SHELL, ShellContext } from './lib/shell-data.ts';
-import type { ShellData } from './lib/shell-data.ts';
+import { DEFAULT_SHELL, ShellContext, VISITOR_PATH } from './lib/shell-data.ts';
+import type { ShellData, VisitorInfo } from './lib/shell-data.ts';
 import { useT } from './lib/use-t.ts';
 import { isUnavailableError, unavailablePayloadOf } from './lib/unavailable.ts';
 import { throwIfUnavailable } from './lib/unavailable.server.ts';
-import baseCss from './styles/base.css?url';
-import layoutCss from './styles/layout.css?url';
-import catalogCss from './styles/catalog.css?url';
-import pagesCss from './styles/pages.css?url';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'stylesheet', href: baseCss },
-  { rel: 'stylesheet', href: layoutCss },
-  { rel: 'stylesheet', href: catalogCss },
-  { rel: 'stylesheet', href: pagesCss },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+// The shell's styles (styles/inline.css: base, layout, catalogue, pages, header flyout, promotions,
+// auto-delivery offers) are inlined in <head> rather than linked: the first paint waits for no
+// stylesheet request (issue 11 item 7, ADR 0023; CSP allows inline styles). The server has the
+// minified text; the browser takes it back from the document it hydrates, so the client bundle
+// does not carry it and hydration sees the same text.
+const INLINE_CSS_ID = 'shell-css';
+const inlineCss: string = import.meta.env.SSR
+  ? (await import('./styles/inline.css?inline')).default
+  : typeof document === 'undefined'
+    ? ''
+    : (document.getElementById(INLINE_CSS_ID)?.textContent ?? '');
 
 /** Brand, language, header data and cart count; never throws (each part falls back). */
 export async function loader(args: Route.LoaderArgs) {
@@ -69,17 +71,23 @@ export async function loader(args: Route.LoaderArgs) {
 // build-time constant: the client build drops the server branch and with it ./i18n/index.ts (a
 // static import would stay in the client bundle, as an import for side effects, with both
 // languages behind it).
+// In the browser the catalogue modules hold ICU ASTs, not strings: the client build compiles
+// them (vite-plugins/precompiled-messages.ts, ADR 0023) and react-intl runs without its parser.
 const serverMessages = import.meta.env.SSR ? (await import('./i18n/index.ts')).messages : null;
-const clientCatalogues: Partial<Record<Lang, Record<string, string>>> = {};
+const clientCatalogues: Partial<Record<Lang, CompiledCatalogue>> = {};
+
+/** A catalogue module's export as the client build emits it (compiled, same ids). */
+type CompiledCatalogue = Record<string, MessageFormatElement[]>;
+const compiledInBrowser = (catalogue: Record<string, string>): CompiledCatalogue => catalogue as unknown as CompiledCatalogue;
 
 async function loadCatalogue(lang: Lang): Promise<void> {
-  clientCatalogues[lang] ??= lang === 'fr' ? (await import('./i18n/catalogue.fr.ts')).catalogueFr : (await import('./i18n/catalogue.en.ts')).catalogueEn;
+  clientCatalogues[lang] ??= compiledInBrowser(lang === 'fr' ? (await import('./i18n/catalogue.fr.ts')).catalogueFr : (await import('./i18n/catalogue.en.ts')).catalogueEn);
 }
 
 if (!import.meta.env.SSR && typeof document !== 'undefined') await loadCatalogue(document.documentElement.lang.startsWith('fr') ? 'fr' : 'en');
 
 /** The catalogue of a language (empty only if the browser could not load it: ids are shown). */
-function catalogueOf(lang: Lang): Record<string, string> {
+function catalogueOf(lang: Lang): Record<string, string> | CompiledCatalogue {
   return (serverMessages ? serverMessages[lang] : clientCatalogues[lang]) ?? NO_MESSAGES;
 }
 
@@ -119,13 +127,39 @@ function flashMessage(shell: ShellData, t: ReturnType<typeof useT>, addedParam: 
       link: cart,
     };
   }
-  if (shell.flash?.kind === 'error') return { kind: 'error', text: t(addToCartErrorKey(shell.flash.reason)) };
+  if (shell.flash?.kind === 'error') return { kind: 'error', text: shell.flash.text ?? t(addToCartErrorKey(shell.flash.reason)) };
   if (shell.flash?.kind === 'coupon') {
     const { ok, text, link } = shell.flash;
     return { kind: ok ? 'success' : 'error', text, ...(ok && link ? { link: { href: link, label: t('promo.coupon.snackbarShop') } } : {}) };
   }
   if (addedParam) return { kind: 'success', text: t('addToCart.addedGeneric'), link: cart };
   return null;
+}
+
+/**
+ * Issue 11 item 4 (ADR 0019): a page rendered without per-visitor parts (shared through the page
+ * cache or a CDN) asks `GET /api/visitor` once loaded for the cart count and account name; marks
+ * `<html data-visitor="ready">` when the answer is in (end-to-end tests wait for it).
+ */
+function useDeferredVisitor(mode: ShellData['visitor']): VisitorInfo | null {
+  const [visitor, setVisitor] = useState<VisitorInfo | null>(null);
+  useEffect(() => {
+    if (mode !== 'deferred') return;
+    let live = true;
+    fetch(VISITOR_PATH, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+      .then((r) => (r.ok ? (r.json() as Promise<VisitorInfo>) : null))
+      .then((v) => {
+        if (live && v) setVisitor(v);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) document.documentElement.dataset.visitor = 'ready';
+      });
+    return () => {
+      live = false;
+    };
+  }, [mode]);
+  return visitor;
 }
 
 /** Header, main and footer inside the intl provider; owns the snackbar state. */
@@ -139,6 +173,7 @@ function ShellBody({ shell, children }: { shell: ShellData; children: ReactNode 
   }));
   const [countOverride, setCountOverride] = useState<number | null>(null);
   useEffect(() => setCountOverride(null), [shell.cartQuantity]);
+  const visitor = useDeferredVisitor(shell.visitor);
   useEffect(() => {
     const m = flashMessage(shell, t, null);
     if (m) setSnack((s) => ({ message: m, serial: s.serial + 1 }));
@@ -152,7 +187,12 @@ function ShellBody({ shell, children }: { shell: ShellData; children: ReactNode 
     [],
   );
   const onClose = useCallback(() => setSnack((s) => ({ message: null, serial: s.serial })), []);
-  const view = countOverride === null ? shell : { ...shell, cartQuantity: countOverride };
+  let view = shell;
+  if (visitor && shell.visitor === 'deferred') {
+    const auth = { ...shell.auth, isLoggedIn: visitor.isLoggedIn, firstName: visitor.firstName, csrfToken: visitor.csrfToken || shell.auth.csrfToken };
+    view = { ...view, cartQuantity: visitor.cartQuantity, auth };
+  }
+  if (countOverride !== null) view = { ...view, cartQuantity: countOverride };
   return (
     <ShellContext.Provider value={view}>
       <CartUiContext.Provider value={cartUi}>
@@ -182,6 +222,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={shell.site === 'cab2c' ? '#4a2c1d' : '#ffffff'} />
+        <style id={INLINE_CSS_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} />
         <Meta />
         <Links />
       </head>

@@ -25,6 +25,9 @@ export default [
   ...both('b/:code', 'fr/b/:code', 'routes/product.tsx', 'bundle'),
   ...both(':slug/b/:code', 'fr/:slug/b/:code', 'routes/product.tsx', 'bundle-slug'),
 
+  // monthly boxes (issue 10; spec §9 box counts 20, 22, 24)
+  ...both('monthly-box/:boxCount?', 'fr/boite-mensuelle/:boxCount?', 'routes/monthly-box.tsx', 'monthly-box'),
+
   // content
   ...both('discontinued-items', 'fr/article-de-fin-de-serie', 'routes/discontinued.tsx', 'discontinued'),
   ...both('content/*', 'fr/content/*', 'routes/content.tsx', 'content'),
@@ -44,6 +47,10 @@ export default [
   // add to cart (resource route, POST; cards and product pages). The French path makes the
   // answer French (product name, refusal), like every other form post (issue 9 item 8, ADR 0016).
   ...both('cart/add', 'fr/panier/ajouter', 'routes/add-to-cart.tsx', 'add-to-cart'),
+  // issue 10: smart auto-delivery suggestion (resource route, GET; product page purchase choice)
+  // issue 10: brewer campaign bundle (POST; product page of a campaign brewer)
+  ...both('cart/campaign', 'fr/panier/trousse', 'routes/add-campaign-bundle.ts', 'add-campaign-bundle'),
+  ...both('autodelivery/suggest', 'fr/livraison-automatique/suggestion', 'routes/ad-smart-suggestion.ts', 'ad-smart-suggestion'),
 
   // sign-in, sign-up, password reset, sign-out (issue 3; spec §2 /login, /noboLogin, /authCallBack)
   ...both('login', 'fr/connexion', 'routes/login.tsx', 'login'),
@@ -62,12 +69,23 @@ export default [
   ...both('api/auth/refreshToken', 'fr/api/auth/refreshToken', 'routes/api-auth-refresh-token.ts', 'api-auth-refresh-token'),
   ...both('api/auth/forgotPassword', 'fr/api/auth/forgotPassword', 'routes/api-auth-forgot-password.ts', 'api-auth-forgot-password'),
 
+  // issue 11 item 4: cart count and account name of a page shared by the page cache (GET, JSON)
+  route('api/visitor', 'routes/api-visitor.ts', { id: 'api-visitor' }),
+
   // account pages (modules owned by the account work)
   ...both('account', 'fr/compte', 'routes/account.tsx', 'account'),
   ...both('account/profile', 'fr/compte/profil', 'routes/account-profile.tsx', 'account-profile'),
   ...both('account/addresses', 'fr/compte/adresses', 'routes/account-addresses.tsx', 'account-addresses'),
   ...both('account/orders', 'fr/compte/commandes', 'routes/account-orders.tsx', 'account-orders'),
   ...both('account/orders/:orderCode', 'fr/compte/commandes/:orderCode', 'routes/account-order.tsx', 'account-order'),
+  // auto-delivery home and the upcoming-order add-item page (issue 10; spec §2)
+  ...both('account/auto-delivery', 'fr/compte/livraison-automatique', 'routes/account-auto-delivery.tsx', 'account-auto-delivery'),
+  ...both(
+    'account/auto-delivery/:subscriptionId/add',
+    'fr/compte/livraison-automatique/:subscriptionId/ajouter',
+    'routes/account-auto-delivery-add.tsx',
+    'account-auto-delivery-add',
+  ),
 
   // dev only: a page whose rendering crashes (checks the 500 error page)
   ...both('_dev/crash', 'fr/_dev/crash', 'routes/dev-crash.tsx', 'dev-crash'),

@@ -6,30 +6,18 @@
  *   once so a streamed page (deferred data) still reaches the browser part by part. Brotli at
  *   quality 4 / gzip level 6: close to the best ratio for a fraction of the CPU of brotli's
  *   default 11. zlib streams work on libuv's thread pool, off the event loop.
- * - Files of the client build are compressed once, at the best ratio (brotli 11, gzip 9), and
- *   kept in memory (`createAssetCompressor`): the build is a fixed, small set of files.
+ * - Files of the client build are compressed at build time, at the best ratio (brotli 11, gzip
+ *   9; scripts/precompress.mjs), and served with @fastify/static's `preCompressed` (ADR 0020).
  *
  * Every compressible answer carries `Vary: Accept-Encoding`, compressed or not, so a cache never
  * hands one client's encoding to another.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import {
-  brotliCompress,
-  constants,
-  createBrotliCompress,
-  createGzip,
-  gzip,
-} from 'node:zlib';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 
 /** A content coding the storefront can answer with. */
 export type Encoding = 'br' | 'gzip';
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** Smaller bodies are sent as they are (compression would not pay for its header). */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -114,74 +102,4 @@ export function compressResponse(request: Request, response: Response): Response
   out.delete('content-length');
   out.set('Content-Encoding', encoding);
   return new Response(body, { status: response.status, statusText: response.statusText, headers: out });
-}
-
-/** The compressed forms of one file. */
-export interface CompressedAsset {
-  br: Uint8Array<ArrayBuffer>;
-  gzip: Uint8Array<ArrayBuffer>;
-}
-
-/** Compresses build files once and keeps them (see module comment). */
-export interface AssetCompressor {
-  /**
-   * The compressed forms of `file` (its content `read()` answers), computed on first use and
-   * kept while `version` (e.g. the file's mtime and size) stays the same; null for files not
-   * worth compressing.
-   */
-  get(file: string, version: string, read: () => Promise<Buffer>): Promise<CompressedAsset | null>;
-}
-
-/** An {@link AssetCompressor} holding at most `maxFiles` files (oldest dropped first). */
-export function createAssetCompressor(maxFiles = 2000): AssetCompressor {
-  const cache = new Map<string, { version: string; value: Promise<CompressedAsset | null> }>();
-  return {
-    get(file, version, read) {
-      const hit = cache.get(file);
-      if (hit && hit.version === version) return hit.value;
-      const value = (async () => {
-        const raw = await read();
-        if (raw.length < MIN_COMPRESS_BYTES) return null;
-        const [br, gz] = await Promise.all([
-          brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-          gzipAsync(raw, { level: 9 }),
-        ]);
-        // plain ArrayBuffer-backed copies, handed to every Response as they are
-        return { br: new Uint8Array(br), gzip: new Uint8Array(gz) };
-      })();
-      cache.delete(file);
-      if (cache.size >= maxFiles) cache.delete(cache.keys().next().value!);
-      cache.set(file, { version, value });
-      value.catch(() => {
-        if (cache.get(file)?.value === value) cache.delete(file);
-      });
-      return value;
-    },
-  };
-}
-
-/** Extensions of the build's text files. */
-const TEXT_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.map', '.txt', '.xml', '.webmanifest']);
-
-/**
- * Compresses every text file of `dir` (not recursive) into `compressor`, one after the other;
- * never throws (a missing directory or unreadable file is skipped: it is compressed on first
- * request instead). Source maps are left out: browsers only fetch them with devtools open.
- */
-export async function precompressAssets(dir: string, compressor: AssetCompressor): Promise<void> {
-  try {
-    for (const name of await readdir(dir)) {
-      const ext = extname(name).toLowerCase();
-      if (!TEXT_EXTENSIONS.has(ext) || ext === '.map') continue;
-      const file = join(dir, name);
-      try {
-        const info = await stat(file);
-        if (info.isFile()) await compressor.get(file, `${info.mtimeMs}:${info.size}`, () => readFile(file));
-      } catch {
-        // compressed on first request instead
-      }
-    }
-  } catch {
-    // no assets directory: nothing to do
-  }
 }

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
-import { compressResponse, createAssetCompressor, negotiateEncoding } from '../server/compression.ts';
-import { serveStatic } from '../server/static.ts';
+import { describe, expect, it } from 'vitest';
+import { compressResponse, negotiateEncoding } from '../server/compression.ts';
 
 const html = `<!DOCTYPE html><html><body>${'<p>Medium roast coffee pods, 24 count</p>'.repeat(200)}</body></html>`;
 
@@ -93,40 +89,5 @@ describe('compressResponse', () => {
     }
     await new Promise<void>((r) => inflate.end(r));
     expect(seen.join('')).toContain('<p>deferred</p></body></html>');
-  });
-});
-
-describe('serveStatic with a compressor', () => {
-  const root = mkdtempSync(join(tmpdir(), 'static-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-  const js = `export const messages = ${JSON.stringify(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`key${i}`, `Message number ${i}`])))};`;
-  writeFileSync(join(root, 'app.js'), js);
-  writeFileSync(join(root, 'tiny.css'), 'a{}');
-  writeFileSync(join(root, 'logo.png'), Buffer.alloc(4000, 1));
-
-  it('answers hashed assets compressed once, with the right length and Vary', async () => {
-    const compressor = createAssetCompressor();
-    const res = (await serveStatic(root, '/app.js', 'GET', { acceptEncoding: 'gzip, br', compressor }))!;
-    expect(res.headers.get('content-encoding')).toBe('br');
-    expect(res.headers.get('vary')).toBe('Accept-Encoding');
-    const bytes = Buffer.from(await res.arrayBuffer());
-    expect(res.headers.get('content-length')).toBe(String(bytes.length));
-    expect(brotliDecompressSync(bytes).toString()).toBe(js);
-    const gz = (await serveStatic(root, '/app.js', 'GET', { acceptEncoding: 'gzip', compressor }))!;
-    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(js);
-    const plain = (await serveStatic(root, '/app.js', 'GET', { compressor }))!;
-    expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(await plain.text()).toBe(js);
-  });
-
-  it('sends small and binary files as they are', async () => {
-    const compressor = createAssetCompressor();
-    const css = (await serveStatic(root, '/tiny.css', 'GET', { acceptEncoding: 'br', compressor }))!;
-    expect(css.headers.get('content-encoding')).toBeNull();
-    expect(await css.text()).toBe('a{}');
-    const png = (await serveStatic(root, '/logo.png', 'GET', { acceptEncoding: 'br', compressor }))!;
-    expect(png.headers.get('content-encoding')).toBeNull();
-    expect(png.headers.get('vary')).toBeNull();
-    expect((await png.arrayBuffer()).byteLength).toBe(4000);
   });
 });

@@ -55,6 +55,8 @@ function card(over: Partial<Card>): Card {
     code: 'X',
     name: 'X',
     url: '/x/p/X',
+    adEligible: true,
+    adRecurringPriceData: null,
     brand: 'Brewhaus',
     brandCode: 'BREWHAUS',
     productType: 'Coffee',

@@ -12,14 +12,13 @@ import { OrderSummary } from '../app/components/checkout/OrderSummary.tsx';
 import { priceStrings } from '../app/components/product/Price.tsx';
 import { DiscountMessage, hasMemberFlag } from '../app/components/promotions/DiscountMessage.tsx';
 import { FreeShippingProgress } from '../app/components/promotions/FreeShippingProgress.tsx';
+import { amountMinorOf, GiftCardFormSchema } from '@store/contracts/forms';
 import { OrderPayment } from '../app/components/promotions/OrderPayment.tsx';
 import {
   couponErrorKey,
   giftCardErrorKey,
   isPromoIntent,
   isPromoResult,
-  normalizeGiftCardCode,
-  parseAmountMinor,
 } from '../app/components/promotions/promo-actions.ts';
 import { getRequestContext } from '../app/lib/context.server.ts';
 import { flashCookie, parseCookies, readFlash } from '../app/lib/cookies.server.ts';
@@ -198,12 +197,12 @@ describe('coupon and gift-card intents (translated business errors)', () => {
   it('an empty code or a missing cart never reaches the API', async () => {
     const calls: string[] = [];
     const ctx = ctxFor('http://localhost/cart', {}, calls);
-    expect(await runPromoIntent(ctx, 'applyCoupon', form({ couponCode: '   ' }), 'g-12345678')).toMatchObject({ ok: false, message: 'Enter a coupon code.' });
+    expect(await runPromoIntent(ctx, 'applyCoupon', form({ couponCode: '   ' }), 'g-12345678')).toMatchObject({ ok: false, field: 'couponCode', message: 'Coupon code: this field is required.' });
     expect(await runPromoIntent(ctx, 'applyCoupon', form({ couponCode: 'WELCOME10' }), null)).toMatchObject({ ok: false, field: null });
     expect(await runPromoIntent(ctx, 'applyGiftCardValue', form({ giftCardId: 'gc1', amount: '12.345' }), 'g-12345678')).toMatchObject({
       ok: false,
       field: 'amount-gc1',
-      message: 'Enter an amount such as 10.00.',
+      message: 'Amount to use: enter an amount such as 10.00.',
     });
     expect(calls).toEqual([]);
   });
@@ -244,6 +243,11 @@ describe('coupon and gift-card intents (translated business errors)', () => {
   });
 
   it('parses amounts to minor units and codes without separators', () => {
+    const parseAmountMinor = amountMinorOf;
+    const normalizeGiftCardCode = (raw: string) => {
+      const s = GiftCardFormSchema.safeParse({ giftCardCode: raw });
+      return s.success && s.data.giftCardCode !== '' ? s.data.giftCardCode : null;
+    };
     expect(parseAmountMinor('12')).toBe(1200);
     expect(parseAmountMinor('12.5')).toBe(1250);
     expect(parseAmountMinor('12,50 $')).toBe(1250);

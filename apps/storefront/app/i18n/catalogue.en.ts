@@ -4,12 +4,15 @@
  * added here, in catalogue.fr.ts and in CATALOGUE_PAIRS (index.ts).
  */
 import { accountEn } from './account.en.ts';
+import { adBuyEn } from './adbuy.en.ts';
+import { autoDeliveryEn } from './autodelivery.en.ts';
 import { authEn } from './auth.en.ts';
 import { checkoutEn } from './checkout.en.ts';
 import { en } from './en.ts';
+import { monthlyEn } from './monthly.en.ts';
 import { promoEn } from './promo.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn };
 
 /** Every message id. */
 export type CatalogueKey = keyof typeof catalogueEn;

@@ -1,9 +1,12 @@
 /** The whole French catalogue (see catalogue.en.ts); the type requires every English id. */
 import type { CatalogueKey } from './catalogue.en.ts';
 import { accountFr } from './account.fr.ts';
+import { adBuyFr } from './adbuy.fr.ts';
+import { autoDeliveryFr } from './autodelivery.fr.ts';
 import { authFr } from './auth.fr.ts';
 import { checkoutFr } from './checkout.fr.ts';
 import { fr } from './fr.ts';
+import { monthlyFr } from './monthly.fr.ts';
 import { promoFr } from './promo.fr.ts';
 
-export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr };
+export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr };

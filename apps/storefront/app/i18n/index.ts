@@ -6,7 +6,11 @@
 import type { Lang } from '@store/domain';
 import { accountEn } from './account.en.ts';
 import { accountFr } from './account.fr.ts';
+import { adBuyEn } from './adbuy.en.ts';
+import { adBuyFr } from './adbuy.fr.ts';
 import { authEn } from './auth.en.ts';
+import { autoDeliveryEn } from './autodelivery.en.ts';
+import { autoDeliveryFr } from './autodelivery.fr.ts';
 import { authFr } from './auth.fr.ts';
 import { catalogueEn } from './catalogue.en.ts';
 import type { CatalogueKey } from './catalogue.en.ts';
@@ -15,6 +19,8 @@ import { checkoutEn } from './checkout.en.ts';
 import { checkoutFr } from './checkout.fr.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
+import { monthlyEn } from './monthly.en.ts';
+import { monthlyFr } from './monthly.fr.ts';
 import { promoEn } from './promo.en.ts';
 import { promoFr } from './promo.fr.ts';
 
@@ -37,4 +43,7 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['account', accountEn, accountFr],
   ['auth', authEn, authFr],
   ['promo', promoEn, promoFr],
+  ['adBuy', adBuyEn, adBuyFr],
+  ['monthly', monthlyEn, monthlyFr],
+  ['autoDelivery', autoDeliveryEn, autoDeliveryFr],
 ];

@@ -57,6 +57,8 @@ export interface RequestContext {
   commerce: CommerceCalls;
   /** always the anonymous commerce calls (machine-to-machine token) */
   anonymousCommerce: CommerceCalls;
+  /** the API transport with the machine-to-machine token (anonymous calls of other clients, issue 10) */
+  anonymousCore: ApiCore;
   /**
    * Sign-in state, segment (spec §4, §6), the customer's token lifecycle and the CSRF token
    * (app/lib/auth/request.server.ts).
@@ -112,7 +114,7 @@ export function getRequestContext(args: ContextArgs): RequestContext {
   const siteCookie = siteCookieUpdate(request, requestHost(request), sf.hosts, secure);
   if (siteCookie) (sf.setCookies ??= new Map()).set(SITE_COOKIE, siteCookie);
   const getToken = async (): Promise<string | null> => sf.getToken();
-  const options = { baseUrl: sf.apiBaseUrl, fetch: retryOn401(sf), getToken };
+  const options = { baseUrl: sf.apiBaseUrl, fetch: retryOn401(sf), getToken, direct: sf.apiDirect ?? false };
   const core = createApiCore(options);
   const guid = readCartGuid(request);
   const auth = createAuthContext(request, sf, secure);
@@ -124,6 +126,7 @@ export function getRequestContext(args: ContextArgs): RequestContext {
     api: createApiClient(options),
     commerce: auth.isLoggedIn ? createCommerceClient(auth.core, { user: 'current' }) : anonymousCommerce,
     anonymousCommerce,
+    anonymousCore: core,
     auth,
     customerCore: auth.core,
     cart: {

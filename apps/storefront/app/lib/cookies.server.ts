@@ -2,6 +2,7 @@
  * Cookie helpers: the anonymous cart guid (spec §3 "Cookies and storage": cartGuid) and a
  * one-shot flash cookie carrying the add-to-cart outcome across a no-JavaScript redirect.
  */
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { Flash } from './flash.ts';
 import { sameOriginPath } from './safe-redirect.ts';
 
@@ -24,23 +25,14 @@ export interface CookieOptions {
   path?: string;
 }
 
-/** Parses a `Cookie` header into name → value (values URI-decoded; bad encodings kept raw). */
+/**
+ * Parses a `Cookie` header into name → value with the `cookie` library (values URI-decoded, bad
+ * encodings kept raw, the first of two same-named cookies wins).
+ */
 export function parseCookies(header: string | null | undefined): Record<string, string> {
+  if (!header) return {};
   const out: Record<string, string> = {};
-  if (!header) return out;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1) continue;
-    const name = part.slice(0, eq).trim();
-    if (!name || name in out) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    try {
-      out[name] = decodeURIComponent(value);
-    } catch {
-      out[name] = value;
-    }
-  }
+  for (const [name, value] of Object.entries(parseCookie(header))) if (name && value !== undefined) out[name] = value;
   return out;
 }
 
@@ -49,17 +41,22 @@ export function readCookie(request: Request, name: string): string | null {
   return parseCookies(request.headers.get('cookie'))[name] ?? null;
 }
 
-/** A `Set-Cookie` header value. */
+/**
+ * A `Set-Cookie` header value, written by the `cookie` library (value URI-encoded). Defaults:
+ * `Path=/`, `SameSite=Lax`; a `maxAge` of 0 or less also sets an `Expires` in 1970 (deletes the
+ * cookie in old browsers too).
+ * @throws TypeError when the name is not a cookie token
+ */
 export function serializeCookie(name: string, value: string, opts: CookieOptions = {}): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${opts.path ?? '/'}`];
-  if (opts.maxAge !== undefined) {
-    parts.push(`Max-Age=${Math.max(0, Math.floor(opts.maxAge))}`);
-    if (opts.maxAge <= 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
-  }
-  if (opts.httpOnly) parts.push('HttpOnly');
-  if (opts.secure) parts.push('Secure');
-  parts.push(`SameSite=${opts.sameSite ?? 'Lax'}`);
-  return parts.join('; ');
+  const maxAge = opts.maxAge === undefined ? undefined : Math.max(0, Math.floor(opts.maxAge));
+  return stringifySetCookie(name, value, {
+    path: opts.path ?? '/',
+    ...(maxAge === undefined ? {} : { maxAge }),
+    ...(maxAge === 0 ? { expires: new Date(0) } : {}),
+    httpOnly: opts.httpOnly === true,
+    secure: opts.secure === true,
+    sameSite: (opts.sameSite ?? 'Lax').toLowerCase() as 'lax' | 'strict' | 'none',
+  });
 }
 
 const GUID = /^[A-Za-z0-9-]{8,64}$/;
@@ -106,7 +103,9 @@ export function readFlash(request: Request): Flash | null {
         cartQuantity: typeof o.cartQuantity === 'number' ? o.cartQuantity : 0,
       };
     }
-    if (o.kind === 'error' && typeof o.reason === 'string') return { kind: 'error', reason: o.reason.slice(0, 64) };
+    if (o.kind === 'error' && typeof o.reason === 'string') {
+      return { kind: 'error', reason: o.reason.slice(0, 64), ...(typeof o.text === 'string' ? { text: o.text.slice(0, 300) } : {}) };
+    }
     if (o.kind === 'coupon' && typeof o.text === 'string') {
       const link = typeof o.link === 'string' && o.link.length <= 500 ? sameOriginPath(o.link) : null;
       return { kind: 'coupon', ok: o.ok === true, text: o.text.slice(0, 300), link };

@@ -1,13 +1,19 @@
 /**
- * CSRF protection of every state-changing storefront request (issue 3 decisions "CSRF"), two
- * independent checks:
+ * CSRF protection of every state-changing storefront request (issue 3 decisions "CSRF", OWASP's
+ * CSRF cheat sheet; changed by issue 11 item 4, ADR 0019, so pages of visitors without a session
+ * hold no token and can be cached):
  *
  * 1. the request comes from our own origin: `Origin` equals the request's origin (scheme from
  *    `isHttps`, host from `Host` / `X-Forwarded-Host`); without `Origin`, `Sec-Fetch-Site` must be
- *    `same-origin`; a request with neither (old browsers, scripts) relies on check 2 alone;
- * 2. double-submit token: the `sf_csrf` cookie (`__Host-sf_csrf` on HTTPS; HttpOnly — the page
- *    gets the value from the root loader) must equal the `_csrf` form field or the
- *    `x-csrf-token` header.
+ *    `same-origin`. Every browser of the last years sends one of them on a form post or fetch;
+ * 2. once a customer session exists (the request carries the access or refresh token cookie), a
+ *    double-submit token too: the `sf_csrf` cookie (`__Host-sf_csrf` on HTTPS; HttpOnly — the
+ *    page gets the value from the root loader) must equal the `_csrf` form field or the
+ *    `x-csrf-token` header. A request with a session but neither header relies on the token.
+ *
+ * A request without a session must pass check 1 positively: one with neither header is refused
+ * (`unverifiedOrigin`), so a page without a token (served from the page cache) is protected by
+ * the browser's own headers, and nothing a page without a session shows is a secret.
  *
  * The storefront handler runs {@link csrfGuard} before React Router for every POST, PUT, PATCH
  * and DELETE, so no action runs on a refused request; the refusal is a 403 page (or JSON for
@@ -52,20 +58,37 @@ export function csrfCookie(token: string, secure: boolean): string {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /** Why a request was refused. */
-export type CsrfFailure = 'crossOrigin' | 'missingToken' | 'badToken';
+export type CsrfFailure = 'crossOrigin' | 'unverifiedOrigin' | 'missingToken' | 'badToken';
+
+/**
+ * Does the request carry a customer session (the access or refresh token cookie, plain or
+ * `__Host-`)? From then on forms need the double-submit token (issue 11 item 4).
+ */
+export function hasSession(request: Request): boolean {
+  const cookies = parseCookies(request.headers.get('cookie'));
+  return Boolean(cookies.sf_at || cookies.sf_rt || cookies['__Host-sf_at'] || cookies['__Host-sf_rt']);
+}
 
 /** The origin the request was sent to (`https://host[:port]`). */
 export function expectedOrigin(request: Request): string {
   return `${isHttps(request) ? 'https' : 'http'}://${requestHost(request).toLowerCase()}`;
 }
 
-/** Check 1: Origin / Sec-Fetch-Site. */
-export function checkOrigin(request: Request): boolean {
+/**
+ * Check 1: Origin / Sec-Fetch-Site. `same`: one of them says our own origin; `cross`: one says
+ * another; `unknown`: neither header (an old browser or a script).
+ */
+export function originOf(request: Request): 'same' | 'cross' | 'unknown' {
   const origin = request.headers.get('origin');
-  if (origin !== null) return origin.toLowerCase() === expectedOrigin(request);
+  if (origin !== null) return origin.toLowerCase() === expectedOrigin(request) ? 'same' : 'cross';
   const site = request.headers.get('sec-fetch-site');
-  if (site !== null) return site === 'same-origin';
-  return true;
+  if (site !== null) return site === 'same-origin' ? 'same' : 'cross';
+  return 'unknown';
+}
+
+/** Check 1 as a boolean: not from another origin (`unknown` passes: the caller decides). */
+export function checkOrigin(request: Request): boolean {
+  return originOf(request) !== 'cross';
 }
 
 function sameToken(a: string, b: string): boolean {
@@ -90,12 +113,14 @@ export async function submittedToken(request: Request): Promise<string | null> {
 }
 
 /**
- * Both checks. Answers null when the request may go on, else the reason of the refusal.
- * Safe methods always pass.
+ * Both checks (module comment). Answers null when the request may go on, else the reason of the
+ * refusal. Safe methods always pass.
  */
 export async function verifyCsrf(request: Request): Promise<CsrfFailure | null> {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
-  if (!checkOrigin(request)) return 'crossOrigin';
+  const origin = originOf(request);
+  if (origin === 'cross') return 'crossOrigin';
+  if (!hasSession(request)) return origin === 'same' ? null : 'unverifiedOrigin';
   const cookie = readCsrfCookie(request);
   const sent = await submittedToken(request);
   if (!cookie || !sent) return 'missingToken';
@@ -118,12 +143,12 @@ const TEXT = {
 /**
  * The 403 answer of a refused request: JSON `{errors:[{type:'CsrfError', reason, message}]}` for
  * `/api/*` and data requests, else a small HTML page in the page's language (refusal.server.ts).
- * The CSRF cookie is (re)issued so a reload gives a working form.
+ * With a session, the CSRF cookie is (re)issued so a reload gives a working form.
  */
 export function csrfRefusal(request: Request, reason: CsrfFailure): Response {
   const headers = new Headers();
   const secure = isHttps(request);
-  if (!readCsrfCookie(request, secure)) headers.append('Set-Cookie', csrfCookie(createCsrfToken(), secure));
+  if (hasSession(request) && !readCsrfCookie(request, secure)) headers.append('Set-Cookie', csrfCookie(createCsrfToken(), secure));
   return refusalResponse(request, { status: 403, type: 'CsrfError', reason, text: TEXT, headers });
 }
 

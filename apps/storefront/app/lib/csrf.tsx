@@ -17,8 +17,11 @@ export function useCsrfToken(): string {
   return useShell().auth?.csrfToken ?? '';
 }
 
-/** `<input type="hidden" name="_csrf" value="…">` */
+/**
+ * `<input type="hidden" name="_csrf" value="…">`, or nothing without a session (issue 11 item 4:
+ * such pages are protected by the Origin / Sec-Fetch-Site check alone and may be cached).
+ */
 export function CsrfField() {
   const token = useCsrfToken();
-  return <input type="hidden" name={CSRF_FIELD_NAME} value={token} />;
+  return token ? <input type="hidden" name={CSRF_FIELD_NAME} value={token} /> : null;
 }

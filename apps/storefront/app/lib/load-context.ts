@@ -15,6 +15,11 @@ export interface StorefrontLoadContext {
    * address as `X-Forwarded-For` (ADR 0012)
    */
   apiFetch: ApiFetch;
+  /**
+   * `apiFetch` is the API's direct in-process transport: API clients built on it pass
+   * `direct: true` (bodies as objects, issue 11 item 3). Absent: HTTP.
+   */
+  apiDirect?: boolean;
   /** the shopper's address as the server decided it (forwarded headers only from trusted proxies) */
   clientAddress?: string;
   /** absolute base URL of the API, up to and including `/rest/v2` */

@@ -57,6 +57,27 @@ export function pathsFor(lang: Lang): Paths {
   };
 }
 
+/** Account page prefixes, English and French (account-paths.ts); the longest first. */
+const ACCOUNT_PREFIXES: Array<[string, string]> = [
+  ['/account/auto-delivery', '/fr/compte/livraison-automatique'],
+  ['/account/orders', '/fr/compte/commandes'],
+  ['/account/addresses', '/fr/compte/adresses'],
+  ['/account/profile', '/fr/compte/profil'],
+  ['/account', '/fr/compte'],
+];
+
+/** An account page in the other language (`/account/auto-delivery/{id}/add` ↔ `/fr/compte/livraison-automatique/{id}/ajouter`), or null. */
+function accountSwitchPath(pathname: string, to: Lang): string | null {
+  for (const [enPrefix, frPrefix] of ACCOUNT_PREFIXES) {
+    const [from, into] = to === 'fr' ? [enPrefix, frPrefix] : [frPrefix, enPrefix];
+    if (pathname !== from && !pathname.startsWith(`${from}/`)) continue;
+    let rest = pathname.slice(from.length);
+    if (enPrefix === '/account/auto-delivery') rest = to === 'fr' ? rest.replace(/\/add$/, '/ajouter') : rest.replace(/\/ajouter$/, '/add');
+    return `${into}${rest}`;
+  }
+  return null;
+}
+
 /**
  * The same page in the other language, for the language switch (spec §2). Localised fixed paths
  * (search, cart, discontinued items, order confirmation) are mapped; other paths only gain or
@@ -76,6 +97,11 @@ export function switchLanguagePath(pathname: string, search: string, to: Lang): 
   if (target === null) {
     const m = /^(\/fr)?\/(order-confirmation|confirmation-de-commande)\/(.+)$/.exec(pathname);
     if (m) target = to === 'fr' ? `/fr/confirmation-de-commande/${m[3]}` : `/order-confirmation/${m[3]}`;
+  }
+  if (target === null) target = accountSwitchPath(pathname, to);
+  if (target === null) {
+    const m = /^(?:\/fr\/boite-mensuelle|\/monthly-box)(\/\d+)?$/.exec(pathname);
+    if (m) target = `${to === 'fr' ? '/fr/boite-mensuelle' : '/monthly-box'}${m[1] ?? ''}`;
   }
   target ??= localizedPath(pathname, to);
   return `${target}${search && search !== '?' ? search : ''}`;

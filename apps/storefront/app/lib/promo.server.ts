@@ -19,16 +19,12 @@
 import { isApiError } from '@store/contracts';
 import type { Cart } from '@store/contracts';
 import { data, redirect } from 'react-router';
-import {
-  couponErrorKey,
-  giftCardErrorKey,
-  normalizeCouponCode,
-  normalizeGiftCardCode,
-  parseAmountMinor,
-  promoKindOf,
-} from '../components/promotions/promo-actions.ts';
+import { CouponFormSchema, GiftCardAmountFormSchema, GiftCardFormSchema, GiftCardLineFormSchema } from '@store/contracts/forms';
+import { couponErrorKey, giftCardErrorKey, promoKindOf } from '../components/promotions/promo-actions.ts';
 import type { PromoActionResult, PromoIntent } from '../components/promotions/promo-actions.ts';
 import { flashCookie, readCookie, serializeCookie } from './cookies.server.ts';
+import { firstErrors, parseForm } from './forms.ts';
+import type { FormText } from './forms.ts';
 import { getRequestContext } from './context.server.ts';
 import type { ContextArgs, RequestContext } from './context.server.ts';
 import type { Flash } from './flash.ts';
@@ -155,66 +151,88 @@ export async function applyCategoryCoupon(ctx: RequestContext, cartGuid: string,
   }
 }
 
-function field(form: FormData, name: string): string {
+/**
+ * The wording of the coupon and gift-card forms (issue 11 item 1, ADR 0025): the typed fields are
+ * named ("Coupon code: this field is required."); a bad hidden field (a gift card's id, the
+ * code of "remove") answers the box's generic message.
+ */
+export const PROMO_TEXT: FormText = {
+  labels: { couponCode: 'promo.coupon.label', giftCardCode: 'promo.gc.code', amount: 'promo.gc.amount' },
+};
+
+/** What the shopper typed, to fill the field again after a refused plain POST (at most 64 characters; never parsed). */
+function typedValue(form: FormData, name: string): string {
   const v = form.get(name);
-  return typeof v === 'string' ? v : '';
+  return typeof v === 'string' ? v.slice(0, 64) : '';
+}
+
+/** The first message of a failed parse, for `field`, or null when another field failed. */
+function errorOf(submission: Parameters<typeof firstErrors>[0], field: string): string | null {
+  return firstErrors(submission)[field] ?? null;
 }
 
 /**
- * Runs one promotions intent against the API. Answers the outcome; API business errors (4xx)
- * become translated messages.
+ * Runs one promotions intent against the API, its fields parsed with the contract form schemas
+ * (`CouponFormSchema`, `GiftCardFormSchema`, `GiftCardAmountFormSchema`, `GiftCardLineFormSchema`;
+ * issue 11 item 1). Answers the outcome; a bad typed field is named in the page's language, API
+ * business errors (4xx) become translated messages.
  * @throws the API error of a 5xx or a network failure (the error page)
  */
 export async function runPromoIntent(ctx: RequestContext, intent: PromoIntent, form: FormData, cartGuid: string | null): Promise<PromoActionResult> {
   const promo = promoKindOf(intent);
-  const giftCardId = field(form, 'giftCardId').slice(0, 64) || null;
-  const typed = intent === 'applyGiftCardValue' ? field(form, 'amount') : field(form, promo === 'coupon' ? 'couponCode' : 'giftCardCode');
-  const value = typed.slice(0, 64);
-  const base = { promo, intent, giftCardId, value };
+  const rawId = typedValue(form, 'giftCardId');
+  const giftCardId = rawId === '' ? null : rawId;
+  const codeField = promo === 'coupon' ? 'couponCode' : 'giftCardCode';
+  const typedField = intent === 'applyGiftCardValue' ? 'amount' : codeField;
+  const base = { promo, intent, giftCardId, value: typedValue(form, typedField) };
   const ok = (message: string | null): PromoActionResult => ({ ...base, ok: true, message, field: null });
   const refuse = (message: string, fieldName: string | null): PromoActionResult => ({ ...base, ok: false, message, field: fieldName });
-  const codeField = promo === 'coupon' ? 'couponCode' : 'giftCardCode';
   const amountField = giftCardId ? `amount-${giftCardId}` : null;
   if (!cartGuid) return refuse(ctx.t(promo === 'coupon' ? 'promo.coupon.noCart' : 'occ.cartNotFound'), null);
   const opts = { lang: ctx.lang };
   try {
     switch (intent) {
       case 'applyCoupon': {
-        const code = normalizeCouponCode(typed);
-        if (!code) return refuse(ctx.t('promo.coupon.required'), codeField);
+        const parsed = parseForm(form, CouponFormSchema, ctx.t, PROMO_TEXT);
+        if (parsed.status !== 'success') return refuse(errorOf(parsed, 'couponCode') ?? ctx.t('promo.coupon.error.generic'), codeField);
+        const code = parsed.value.couponCode;
         const cart = await ctx.commerce.applyCoupon(ctx.site, cartGuid, code, opts);
         const applied = cart.appliedCoupons.find((c) => c.couponCode.toUpperCase() === code.toUpperCase());
         return { ...ok(ctx.t('promo.coupon.applied', { code: applied?.couponCode ?? code.toUpperCase() })), value: '' };
       }
       case 'removeCoupon': {
-        const code = normalizeCouponCode(field(form, 'couponCode'));
-        if (!code) return refuse(ctx.t('promo.coupon.error.generic'), null);
+        const parsed = parseForm(form, CouponFormSchema, ctx.t, PROMO_TEXT);
+        if (parsed.status !== 'success') return refuse(ctx.t('promo.coupon.error.generic'), null);
+        const code = parsed.value.couponCode;
         await ctx.commerce.removeCoupon(ctx.site, cartGuid, code, opts);
         return { ...ok(ctx.t('promo.coupon.removed', { code })), value: '' };
       }
       case 'checkGiftCard': {
-        const code = normalizeGiftCardCode(typed);
-        if (!code) return refuse(ctx.t('promo.gc.required'), codeField);
-        const card = await ctx.commerce.validateGiftCard(ctx.site, cartGuid, code, opts);
+        const parsed = parseForm(form, GiftCardFormSchema, ctx.t, PROMO_TEXT);
+        if (parsed.status !== 'success') return refuse(errorOf(parsed, 'giftCardCode') ?? ctx.t('promo.gc.error.generic'), codeField);
+        const card = await ctx.commerce.validateGiftCard(ctx.site, cartGuid, parsed.value.giftCardCode, opts);
         if (!card.valid) return refuse(ctx.t(card.balance.value <= 0 ? 'promo.gc.error.giftCardEmpty' : 'promo.gc.error.generic'), codeField);
-        return { ...ok(ctx.t('promo.gc.checked', { card: card.maskedCode, balance: card.balance.formattedValue })), value: typed };
+        return ok(ctx.t('promo.gc.checked', { card: card.maskedCode, balance: card.balance.formattedValue }));
       }
       case 'applyGiftCard': {
-        const code = normalizeGiftCardCode(typed);
-        if (!code) return refuse(ctx.t('promo.gc.required'), codeField);
-        await ctx.commerce.applyGiftCard(ctx.site, cartGuid, code, opts);
+        const parsed = parseForm(form, GiftCardFormSchema, ctx.t, PROMO_TEXT);
+        if (parsed.status !== 'success') return refuse(errorOf(parsed, 'giftCardCode') ?? ctx.t('promo.gc.error.generic'), codeField);
+        await ctx.commerce.applyGiftCard(ctx.site, cartGuid, parsed.value.giftCardCode, opts);
         return { ...ok(ctx.t('promo.gc.appliedNotice')), value: '' };
       }
       case 'applyGiftCardValue': {
-        if (!giftCardId) return refuse(ctx.t('promo.gc.error.generic'), null);
-        const amount = field(form, 'amountMode') === 'max' ? null : parseAmountMinor(typed);
-        if (amount === undefined) return refuse(ctx.t('promo.gc.invalidAmount'), amountField);
-        await ctx.commerce.applyGiftCardValue(ctx.site, cartGuid, giftCardId, amount, opts);
+        const parsed = parseForm(form, GiftCardAmountFormSchema, ctx.t, PROMO_TEXT);
+        if (parsed.status !== 'success') {
+          const amountError = errorOf(parsed, 'amount');
+          return amountError && giftCardId ? refuse(amountError, amountField) : refuse(ctx.t('promo.gc.error.generic'), null);
+        }
+        await ctx.commerce.applyGiftCardValue(ctx.site, cartGuid, parsed.value.giftCardId, parsed.value.amount, opts);
         return ok(ctx.t('promo.gc.amountNotice'));
       }
       case 'removeGiftCard': {
-        if (!giftCardId) return refuse(ctx.t('promo.gc.error.generic'), null);
-        await ctx.commerce.removeGiftCard(ctx.site, cartGuid, giftCardId, opts);
+        const parsed = parseForm(form, GiftCardLineFormSchema, ctx.t, PROMO_TEXT);
+        if (parsed.status !== 'success') return refuse(ctx.t('promo.gc.error.generic'), null);
+        await ctx.commerce.removeGiftCard(ctx.site, cartGuid, parsed.value.giftCardId, opts);
         return ok(ctx.t('promo.gc.removedNotice'));
       }
     }

@@ -12,9 +12,22 @@ export function createNonce(): string {
 
 /** The Content-Security-Policy of an HTML page rendered with `nonce`. */
 export function contentSecurityPolicy(nonce: string): string {
+  return policyWithScripts([`'nonce-${nonce}'`]);
+}
+
+/**
+ * The Content-Security-Policy of a page served from the page cache (issue 11 item 4, ADR 0019):
+ * its inline scripts allowed by their SHA-256 hashes (`'sha256-…'` sources), so one render's
+ * nonce is never handed to other visitors.
+ */
+export function contentSecurityPolicyWithHashes(hashSources: readonly string[]): string {
+  return policyWithScripts(hashSources);
+}
+
+function policyWithScripts(sources: readonly string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...sources].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -29,7 +29,25 @@ export interface ShellData {
   devPages: boolean;
   /** sign-in state, first name, notice and CSRF token (issue 3) */
   auth: ShellAuth;
+  /**
+   * `deferred`: rendered for a visitor without per-visitor state (a page the cache may share):
+   * the header asks `GET /api/visitor` for the cart count and account name once loaded;
+   * `rendered`: the count and name are in the page (issue 11 item 4)
+   */
+  visitor: 'rendered' | 'deferred';
 }
+
+/** The answer of `GET /api/visitor`: the per-visitor parts of a shared page's header (issue 11 item 4). */
+export interface VisitorInfo {
+  cartQuantity: number;
+  isLoggedIn: boolean;
+  firstName: string;
+  /** '' without a session */
+  csrfToken: string;
+}
+
+/** Path of the visitor endpoint. */
+export const VISITOR_PATH = '/api/visitor';
 
 /** Defaults: usb2c, English, empty cart. */
 export const DEFAULT_SHELL: ShellData = {
@@ -43,6 +61,7 @@ export const DEFAULT_SHELL: ShellData = {
   nav: [],
   devPages: false,
   auth: ANONYMOUS_SHELL_AUTH,
+  visitor: 'rendered',
 };
 
 export const ShellContext = createContext<ShellData>(DEFAULT_SHELL);

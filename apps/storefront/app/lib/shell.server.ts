@@ -8,9 +8,10 @@ import type { Lang } from '@store/domain';
 import { loadShellAuth } from './auth/shell.server.ts';
 import { clearFlashCookie, readFlash } from './cookies.server.ts';
 import { getRequestContext } from './context.server.ts';
-import type { ContextArgs } from './context.server.ts';
+import type { ContextArgs, RequestContext } from './context.server.ts';
 import { CATEGORY_CODES, pathsFor } from './paths.ts';
 import type { HeaderMessage, ShellData } from './shell-data.ts';
+import { hasVisitorState } from './visitor-state.server.ts';
 
 /** The main navigation (spec §9 Quick Shop ids and the gift-card category). */
 export function navFor(lang: Lang): ShellData['nav'] {
@@ -22,6 +23,15 @@ export function navFor(lang: Lang): ShellData['nav'] {
   }));
 }
 
+/** The cart count of the request's cart (0 without a cart, on a closed cart or when the API fails); never throws. */
+export async function cartQuantityOf(ctx: RequestContext): Promise<number> {
+  if (!ctx.cart.guid) return 0;
+  return ctx.commerce
+    .getCart(ctx.site, ctx.cart.guid, { lang: ctx.lang })
+    .then((c) => (c.status === 'open' ? c.cartQuantity : 0))
+    .catch(() => 0);
+}
+
 /** Loads the shell data and the headers the root loader must send (flash cookie removal). */
 export async function loadShell(args: ContextArgs): Promise<{ shell: ShellData; headers: Headers }> {
   const ctx = getRequestContext(args);
@@ -31,12 +41,7 @@ export async function loadShell(args: ContextArgs): Promise<{ shell: ShellData; 
       .getSiteConfig(ctx.site, { lang: ctx.lang, pageLabelOrId: 'NAVIGATIONHEADER' })
       .then((c): HeaderMessage[] => c.messageItems.map((m) => ({ uid: m.uid, message: m.message, url: m.url ?? null })))
       .catch((): HeaderMessage[] => []),
-    ctx.cart.guid
-      ? ctx.commerce
-          .getCart(ctx.site, ctx.cart.guid, { lang: ctx.lang })
-          .then((c) => (c.status === 'open' ? c.cartQuantity : 0))
-          .catch(() => 0)
-      : Promise.resolve(0),
+    cartQuantityOf(ctx),
   ]);
   const flash = readFlash(args.request);
   if (flash) headers.append('Set-Cookie', clearFlashCookie(ctx.secure));
@@ -51,6 +56,7 @@ export async function loadShell(args: ContextArgs): Promise<{ shell: ShellData; 
     nav: navFor(ctx.lang),
     devPages: ctx.storefront.devPages,
     auth: loadShellAuth(ctx),
+    visitor: hasVisitorState(args.request) ? 'rendered' : 'deferred',
   };
   return { shell, headers };
 }

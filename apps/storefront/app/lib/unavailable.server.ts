@@ -36,6 +36,7 @@ import { pathIsFrench } from '@store/domain';
 import { data } from 'react-router';
 import type { ContextArgs } from './context.server.ts';
 import type { ApiFetch, StorefrontLoadContext } from './load-context.ts';
+import { isApiRoutePath } from './refusal.server.ts';
 import { loadShell } from './shell.server.ts';
 import { UNAVAILABLE_STATUS } from './unavailable.ts';
 import type { UnavailablePayload } from './unavailable.ts';
@@ -82,6 +83,12 @@ export interface AvailabilityGuard {
    * comment, step 2). Wraps `context.getToken` and may set `context.unavailable`.
    */
   handle(request: Request, context: StorefrontLoadContext, render: (request: Request) => Promise<Response>): Promise<Response>;
+  /**
+   * The same 503 answer without asking the API at all (every API call of the render answers 503
+   * at once): the storefront's own refusal when it is overloaded (issue 11 item 5, ADR 0019).
+   * `retryAfterS` goes into `Retry-After`; nothing is logged.
+   */
+  unavailableAnswer(request: Request, context: StorefrontLoadContext, render: (request: Request) => Promise<Response>, retryAfterS: number): Promise<Response>;
 }
 
 /**
@@ -181,6 +188,7 @@ export function createAvailabilityGuard(apiFetch: ApiFetch, opts: AvailabilityGu
     state: RequestAvailability,
     context: StorefrontLoadContext,
     render: (request: Request) => Promise<Response>,
+    quiet = false,
   ): Promise<Response> {
     const url = new URL(request.url);
     const headers = new Headers();
@@ -190,7 +198,7 @@ export function createAvailabilityGuard(apiFetch: ApiFetch, opts: AvailabilityGu
     const type = first.headers.get('content-type') ?? '';
     const isDocument = !url.pathname.endsWith('.data') && !type.includes('json') && !type.includes('text/x-script');
     await first.body?.cancel().catch(() => undefined);
-    warn('[storefront] API unavailable: answering 503', {
+    if (!quiet) warn('[storefront] API unavailable: answering 503', {
       method: request.method,
       path: url.pathname,
       cause: state.cause,
@@ -231,6 +239,13 @@ export function createAvailabilityGuard(apiFetch: ApiFetch, opts: AvailabilityGu
       const first = await current.run(state, () => render(request));
       if (!state.unavailable) return first;
       return answerUnavailable(request, first, state, context, render);
+    },
+    async unavailableAnswer(request, context, render, retryAfterS) {
+      const state: RequestAvailability = { unavailable: true, retryAfterS, correlationId: null, cause: 'overloaded' };
+      const url = new URL(request.url);
+      const document = !url.pathname.endsWith('.data') && !isApiRoutePath(url.pathname) && (request.headers.get('accept') ?? 'text/html').includes('html');
+      const first = new Response(null, { headers: { 'content-type': document ? 'text/html' : 'application/json' } });
+      return answerUnavailable(request, first, state, context, render, true);
     },
   };
 }

@@ -7,7 +7,7 @@
  * without JavaScript.
  */
 import { isApiError } from '@store/contracts';
-import type { AddressBookInput } from '@store/contracts';
+import { addressBookFormSchema, addressInputOf } from '@store/contracts/forms';
 import { regionOptions, SITES } from '@store/domain';
 import type { Country } from '@store/domain';
 import { data, redirect } from 'react-router';
@@ -18,6 +18,7 @@ import type { FormErrors } from '../components/checkout/occ-errors.ts';
 import type { ContextArgs } from '../lib/context.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
 import { ADDRESS_PAGE_SIZE, doneRedirect, formString, isUnauthorized, requireAccount } from './account.server.ts';
+import { addressText, firstErrors, parseForm } from '../lib/forms.ts';
 import type { Pagination, SavedAddress } from './account.server.ts';
 
 /** Address form field names. */
@@ -80,16 +81,6 @@ export async function loadAddresses(args: ContextArgs) {
   }
 }
 
-/** The address of a form, for the API. */
-export function addressBodyOf(form: FormData, country: Country): AddressBookInput {
-  const out: AddressBookInput = { country };
-  for (const f of ADDRESS_FORM_FIELDS) {
-    const v = formString(form, f);
-    if (v !== '' || (f !== 'line2' && f !== 'phone')) out[f] = v;
-  }
-  return out;
-}
-
 /** Handles the address book forms (see module comment). */
 export async function addressesAction(args: ContextArgs) {
   const { ctx, api, paths } = requireAccount(args);
@@ -108,7 +99,9 @@ export async function addressesAction(args: ContextArgs) {
     switch (intent) {
       case 'add':
       case 'update': {
-        const body = { ...addressBodyOf(form, country), defaultAddress: values.defaultAddress === 'on' };
+        const submission = parseForm(form, addressBookFormSchema(country), ctx.t, addressText(country));
+        if (submission.status !== 'success') return fail({ fieldErrors: firstErrors(submission), formError: null });
+        const body = { ...addressInputOf(submission.value, country), defaultAddress: submission.value.defaultAddress === true };
         try {
           if (intent === 'add') {
             await api.addAddress(body);

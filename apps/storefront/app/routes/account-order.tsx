@@ -9,7 +9,6 @@ import type { Route } from './+types/account-order';
 import { AccountLayout } from '../components/account/AccountLayout.tsx';
 import { StatusBadge } from '../components/account/OrdersTable.tsx';
 import accountCss from '../components/account/account.css?url';
-import promotionsCss from '../components/promotions/promotions.css?url';
 import checkoutCss from '../components/checkout/checkout.css?url';
 import { pageMeta } from '../lib/meta.ts';
 import { useT } from '../lib/use-t.ts';
@@ -18,7 +17,6 @@ import { loadOrder } from './account-orders.server.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: checkoutCss },
-  { rel: 'stylesheet', href: promotionsCss },
   { rel: 'stylesheet', href: accountCss },
 ];
 

@@ -5,13 +5,16 @@
  * Success redirects (303) back with a `?done=` notice; failure answers the translated errors per
  * field with status 400. Works without JavaScript.
  */
-import { hasControlCharacters, isApiError } from '@store/contracts';
+import { isApiError } from '@store/contracts';
+import { changePasswordFormSchema, ProfileFormSchema } from '@store/contracts/forms';
+import { firstErrors, parseForm } from '../lib/forms.ts';
+import type { FormText } from '../lib/forms.ts';
 import { SITES } from '@store/domain';
 import { data, redirect } from 'react-router';
 import { toFormErrors, type FormErrors } from '../components/checkout/occ-errors.ts';
 import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
-import { doneRedirect, formRaw, formString, isUnauthorized, requireAccount } from './account.server.ts';
+import { doneRedirect, formString, isUnauthorized, requireAccount } from './account.server.ts';
 import type { CustomerProfile } from './account.server.ts';
 import { waitMinutesOf } from '../lib/wait.ts';
 
@@ -65,15 +68,11 @@ export function passwordMessage(ctx: Pick<RequestContext, 't'>, reason: string |
   }
 }
 
-/** Checks a new password on our side too (same policy as the API: 8–128, a letter and a digit, not the email). */
-export function checkNewPassword(ctx: Pick<RequestContext, 't'>, password: string, email: string): string | null {
-  if (password.length < 8) return ctx.t('account.password.tooShort');
-  if (password.length > 128) return ctx.t('account.password.tooLong');
-  if (!/\p{L}/u.test(password) || !/\d/.test(password)) return ctx.t('account.password.tooWeak');
-  if (password.trim().toLowerCase() === email.trim().toLowerCase()) return ctx.t('account.password.isEmail');
-  if (hasControlCharacters(password)) return ctx.t('occ.invalidCharacters');
-  return null;
-}
+/** The wording of the profile and password forms (issue 11 item 1). */
+export const PROFILE_TEXT: FormText = { labels: { firstName: 'account.profile.firstName', lastName: 'account.profile.lastName' } };
+export const PASSWORD_TEXT: FormText = {
+  labels: { oldPassword: 'account.password.current', newPassword: 'account.password.new', confirmPassword: 'account.password.confirm' },
+};
 
 /** Handles the profile and password forms (see module comment). */
 export async function profileAction(args: ContextArgs) {
@@ -84,12 +83,11 @@ export async function profileAction(args: ContextArgs) {
   try {
     if (intent === 'profile') {
       const values = { firstName: formString(form, 'firstName'), lastName: formString(form, 'lastName'), perksOptIn: form.get('perksOptIn') ? 'on' : '' };
-      const fieldErrors: Record<string, string> = {};
-      if (!values.firstName) fieldErrors.firstName = ctx.t('account.firstNameRequired');
-      if (!values.lastName) fieldErrors.lastName = ctx.t('account.lastNameRequired');
-      if (Object.keys(fieldErrors).length) return fail({ fieldErrors, formError: null }, values);
+      const submission = parseForm(form, ProfileFormSchema, ctx.t, PROFILE_TEXT);
+      if (submission.status !== 'success') return fail({ fieldErrors: firstErrors(submission), formError: null }, values);
       try {
-        const updated = await api.updateProfile({ firstName: values.firstName, lastName: values.lastName, perksOptIn: values.perksOptIn === 'on' });
+        const { firstName, lastName, perksOptIn } = submission.value;
+        const updated = await api.updateProfile({ firstName, lastName, perksOptIn: perksOptIn === true });
         const me = ctx.auth.customer;
         if (me) ctx.auth.setCustomerInfo({ ...me, firstName: updated.firstName });
       } catch (error) {
@@ -99,16 +97,10 @@ export async function profileAction(args: ContextArgs) {
       }
       return doneRedirect(paths.profile, 'profile');
     }
-    const oldPassword = formRaw(form, 'oldPassword');
-    const newPassword = formRaw(form, 'newPassword');
-    const confirm = formRaw(form, 'confirmPassword');
-    const fieldErrors: Record<string, string> = {};
-    if (!oldPassword) fieldErrors.oldPassword = ctx.t('account.password.required');
-    const profile = await api.getProfile();
-    const policy = checkNewPassword(ctx, newPassword, profile.email);
-    if (policy) fieldErrors.newPassword = policy;
-    else if (newPassword !== confirm) fieldErrors.confirmPassword = ctx.t('account.password.mismatch');
-    if (Object.keys(fieldErrors).length) return fail({ fieldErrors, formError: null });
+    const email = ctx.auth.customer?.email || (await api.getProfile()).email;
+    const submission = parseForm(form, changePasswordFormSchema(email), ctx.t, PASSWORD_TEXT);
+    if (submission.status !== 'success') return fail({ fieldErrors: firstErrors(submission), formError: null });
+    const { oldPassword, newPassword } = submission.value;
     try {
       await api.changePassword({ oldPassword, newPassword });
     } catch (error) {

@@ -139,12 +139,6 @@ export function formString(form: FormData, name: string): string {
   return typeof v === 'string' ? v.trim() : '';
 }
 
-/** A form value, untrimmed (passwords). */
-export function formRaw(form: FormData, name: string): string {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-}
-
 /** A 303 back to `path` with a `done=` notice. */
 export function doneRedirect(path: string, done: string, extra: Record<string, string> = {}): Response {
   const params = new URLSearchParams({ ...extra, done });

@@ -29,6 +29,7 @@ export default function AccountOverviewPage({ loaderData }: Route.ComponentProps
     { to: paths.profile, title: t('account.nav.profile'), text: t('account.card.profile') },
     { to: paths.addresses, title: t('account.nav.addresses'), text: t('account.card.addresses') },
     { to: paths.orders, title: t('account.nav.orders'), text: t('account.card.orders') },
+    { to: paths.autoDelivery, title: t('account.nav.autoDelivery'), text: t('account.card.autoDelivery') },
   ];
   return (
     <AccountLayout title={profile.firstName ? t('account.hello', { name: profile.firstName }) : t('account.helloNoName')} subtitle={t('account.intro')}>

@@ -1,6 +1,8 @@
 /**
  * Add to cart, POST /cart/add or /fr/panier/ajouter (spec §3 Add-to-cart payload, §4, §7): fields
- * productCode, qty (default 1), entryType (default STD), redirectTo. Calls the commerce API with
+ * productCode, qty (default 1; the whole form parsed with the contract's `AddToCartAdFormSchema`, issue 11 item 1), entryType (default STD), redirectTo; issue 10: `entryType=AD` with the
+ * auto-delivery purchase choice's fields (adSchedule, frequencyWeeks, podsAtHomeQty, cupsPerDay,
+ * dayOfMonth; lib/auto-delivery.server.ts `adAddFieldsOf`). Calls the commerce API with
  * the cartGuid cookie, in the language of the path (the French path answers the French product
  * name: issue 9 item 8, ADR 0016), and sets the cookie from the answer.
  * - Without JavaScript (a plain form POST): 303 back to `redirectTo` with a one-shot flash cookie
@@ -9,7 +11,8 @@
  *   `{ ok: false, reason }` (the OCC `reason`, e.g. insufficientStock).
  */
 import { isApiError } from '@store/contracts';
-import { DEFAULT_ADD_QTY, DEFAULT_ENTRY_TYPE, MAX_QTY_PER_ENTRY } from '@store/domain';
+import { AddToCartAdFormSchema } from '@store/contracts/forms';
+import { DEFAULT_ADD_QTY, DEFAULT_ENTRY_TYPE } from '@store/domain';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/add-to-cart';
 import type { AddToCartResult } from '../lib/add-to-cart-result.ts';
@@ -17,7 +20,10 @@ import { flashCookie } from '../lib/cookies.server.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import { logServerError } from '../lib/logger.server.ts';
 import { applyCategoryCoupon } from '../lib/promo.server.ts';
+import { adAddFieldsOf, withSmartFrequency } from '../lib/auto-delivery.server.ts';
 import { safeRedirectTarget } from '../lib/safe-redirect.ts';
+import { firstErrors, parseForm } from '../lib/forms.ts';
+import { ADD_TO_CART_TEXT, addToCartRefusalOf } from '../lib/add-to-cart.server.ts';
 
 /**
  * A same-origin path to go back to (`/x?y`), never another origin (issue 9 item 7: see
@@ -37,25 +43,24 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const ctx = getRequestContext(args);
   const form = await args.request.formData();
-  const productCode = String(form.get('productCode') ?? '').trim();
-  const qtyField = String(form.get('qty') ?? '').trim();
-  const qty = qtyField === '' ? DEFAULT_ADD_QTY : Number(qtyField);
-  const entryType = String(form.get('entryType') ?? '').trim() || DEFAULT_ENTRY_TYPE;
+  const submission = parseForm(form, AddToCartAdFormSchema, ctx.t, ADD_TO_CART_TEXT);
   const redirectTo = safeRedirect(form.get('redirectTo'), ctx.paths.home, ctx.url.origin);
   const viaFetcher = form.get('_mode') === 'fetch';
   const headers = new Headers();
 
   let result: AddToCartResult;
-  if (!productCode || productCode.length > 64) {
-    result = { ok: false, reason: 'notFound' };
-  } else if (!Number.isInteger(qty) || qty < 1 || qty > MAX_QTY_PER_ENTRY) {
-    result = { ok: false, reason: 'invalidQuantity' };
+  if (submission.status !== 'success') {
+    // a bad product code is a product we cannot sell; a bad field is named (issue 11 item 1)
+    result = addToCartRefusalOf(firstErrors(submission), ctx.t);
   } else {
+    const { productCode, qty = DEFAULT_ADD_QTY } = submission.value;
     try {
+      const { entryType, ...adFields } = await withSmartFrequency(ctx, productCode, adAddFieldsOf(submission.value, DEFAULT_ENTRY_TYPE));
       const answer = await ctx.commerce.addToCart(ctx.site, {
         productCode,
         qty,
         entryType,
+        ...adFields,
         lang: ctx.lang,
         ...(ctx.cart.guid ? { cartGuid: ctx.cart.guid } : {}),
       });
@@ -78,7 +83,9 @@ export async function action(args: Route.ActionArgs) {
   headers.append(
     'Set-Cookie',
     flashCookie(
-      result.ok ? { kind: 'added', name: result.productName, cartQuantity: result.cartQuantity } : { kind: 'error', reason: result.reason },
+      result.ok
+        ? { kind: 'added', name: result.productName, cartQuantity: result.cartQuantity }
+        : { kind: 'error', reason: result.reason, ...(result.text !== undefined ? { text: result.text } : {}) },
       ctx.secure,
     ),
   );

@@ -15,6 +15,10 @@ import { translateOccError } from '../components/checkout/occ-errors.ts';
 import { isPromoIntent } from '../components/promotions/promo-actions.ts';
 import type { PromoActionResult } from '../components/promotions/promo-actions.ts';
 import { promoFormAction } from '../lib/promo.server.ts';
+import { adBuyCalls, loadAdSettings } from '../lib/auto-delivery.server.ts';
+import { CartFrequencyFormSchema, CartLineFormSchema, CartQuantityFormSchema } from '@store/contracts/forms';
+import { firstErrors, parseForm } from '../lib/forms.ts';
+import type { FormText } from '../lib/forms.ts';
 
 /** The cart as sent to the browser: without its guid (the guid lives in an HttpOnly cookie only). */
 export type CartView = Omit<Cart, 'cartGuid'>;
@@ -25,8 +29,15 @@ export function cartView(cart: Cart): CartView {
   return view;
 }
 
-/** A notice shown at the top of the cart page after a change. */
-export type CartNotice = 'updated' | 'removed';
+/**
+ * A notice shown at the top of the cart page after a change (issue 10: `frequency` an AD line's
+ * frequency changed, `adRemoved` an AD line became one-time, `campaign` a starter kit was added).
+ */
+export type CartNotice = 'updated' | 'removed' | 'frequency' | 'adRemoved' | 'campaign';
+const CART_NOTICES: readonly CartNotice[] = ['updated', 'removed', 'frequency', 'adRemoved', 'campaign'];
+
+/** The cart form intents: quantity update, remove, and (issue 10) an AD line's frequency or its removal from auto-delivery. */
+export type CartIntent = 'update' | 'remove' | 'frequency' | 'removeAd';
 
 /** Data of the cart page. */
 export interface CartPageData {
@@ -42,12 +53,19 @@ export interface CartPageData {
   continuePath: string;
   /** this page's path in the request language (form action) */
   cartPath: string;
+  /** issue 10: the site's offered auto-delivery frequencies (weeks; empty when AD is off) */
+  adFrequencies: number[];
+  adDefaultFrequency: number;
+  /** issue 10: the site ships auto-delivery orders standard for free */
+  adFreeShipping: boolean;
+  /** a customer is signed in (auto-delivery needs an account at checkout) */
+  signedIn: boolean;
 }
 
 /** The outcome of a cart action (fetcher data, or action data without JavaScript). */
 export type CartActionResult =
-  | { ok: true; intent: 'update' | 'remove'; entryNumber: number }
-  | { ok: false; intent: 'update' | 'remove'; entryNumber: number | null; error: string };
+  | { ok: true; intent: CartIntent; entryNumber: number }
+  | { ok: false; intent: CartIntent; entryNumber: number | null; error: string };
 
 /**
  * The shopper's open cart, or null when there is no cookie, the API does not know the guid, the
@@ -77,7 +95,7 @@ export function problemsOf(ctx: RequestContext, validation: CartValidationRespon
 /** Loads the cart page. */
 export async function loadCartPage(args: ContextArgs): Promise<CartPageData> {
   const ctx = getRequestContext(args);
-  const cart = await readOpenCart(ctx);
+  const [cart, adSettings] = await Promise.all([readOpenCart(ctx), loadAdSettings(ctx)]);
   let validation: CartValidationResponse | null = null;
   if (cart) {
     validation = await ctx.commerce.validateCart(ctx.site, cart.cartGuid, { lang: ctx.lang }).catch((error: unknown) => {
@@ -91,10 +109,14 @@ export async function loadCartPage(args: ContextArgs): Promise<CartPageData> {
     cart: cart ? cartView(cart) : null,
     problems: problemsOf(ctx, validation),
     reviewRequired: ctx.url.searchParams.get('review') === '1' && validation !== null && !validation.valid,
-    notice: notice === 'updated' || notice === 'removed' ? notice : null,
+    notice: (CART_NOTICES as readonly (string | null)[]).includes(notice) ? (notice as CartNotice) : null,
     checkoutPath: ctx.paths.checkout,
     continuePath: ctx.paths.home,
     cartPath: ctx.paths.cart,
+    adFrequencies: adSettings ? [...adSettings.frequenciesWeeks] : [],
+    adDefaultFrequency: adSettings?.defaultFrequencyWeeks ?? 4,
+    adFreeShipping: adSettings?.freeStandardShipping ?? false,
+    signedIn: ctx.auth.isLoggedIn,
   };
 }
 
@@ -103,15 +125,35 @@ export function brandName(ctx: RequestContext): string {
   return SITES[ctx.site].name;
 }
 
-function intOf(v: FormDataEntryValue | null): number | null {
-  if (typeof v !== 'string' || !/^\s*-?\d+\s*$/.test(v)) return null;
-  const n = Number(v);
+/**
+ * The wording of the cart line forms (issue 11 item 1, ADR 0025): the quantity and the frequency
+ * are named ("Quantity: enter a quantity from 1 to 99."); a bad hidden `entryNumber` says the line
+ * is gone (the shopper cannot fix it).
+ */
+export const CART_LINE_TEXT: FormText = {
+  labels: { qty: 'cart.line.qtyShort', frequencyWeeks: 'form.label.frequency' },
+  problems: { entryNumber: 'occ.entryNotFound', qty: 'form.problem.invalidQuantity', frequencyWeeks: 'form.problem.invalidFrequency' },
+};
+
+/** The form schema of a cart intent (contracts `@store/contracts/forms`). */
+function cartFormSchema(intent: CartIntent) {
+  if (intent === 'update') return CartQuantityFormSchema;
+  if (intent === 'frequency') return CartFrequencyFormSchema;
+  return CartLineFormSchema;
+}
+
+/** The posted entry number when it reads as one (the answer's `entryNumber` after a refusal), else null. */
+function postedEntryNumber(form: FormData): number | null {
+  const raw = form.get('entryNumber');
+  const n = typeof raw === 'string' && /^\s*\d{1,5}\s*$/.test(raw) ? Number(raw) : NaN;
   return Number.isSafeInteger(n) ? n : null;
 }
 
 /**
  * Handles `intent=update` (fields `entryNumber`, `qty`; qty 0 removes) and `intent=remove`
- * (`entryNumber`). A fetcher (`_mode=fetch`) gets {@link CartActionResult}; a plain form POST is
+ * (`entryNumber`), parsed with the contract form schemas (`CartQuantityFormSchema`,
+ * `CartLineFormSchema`, `CartFrequencyFormSchema`; issue 11 item 1): a bad field's message names it
+ * in the page's language. A fetcher (`_mode=fetch`) gets {@link CartActionResult}; a plain form POST is
  * redirected back to the cart page on success, and gets the result with status 400 on failure.
  * The coupon box's intents (`applyCoupon`, `removeCoupon`, issue 4) answer a
  * {@link PromoActionResult} instead (lib/promo.server.ts).
@@ -123,23 +165,27 @@ export async function cartAction(
   const form = await args.request.formData();
   const rawIntent = form.get('intent');
   if (isPromoIntent(rawIntent)) return promoFormAction(args, rawIntent, form, { redirectTo: ctx.paths.cart });
-  const intent = form.get('intent') === 'remove' ? 'remove' : 'update';
+  const intent: CartIntent =
+    rawIntent === 'remove' || rawIntent === 'frequency' || rawIntent === 'removeAd' ? rawIntent : 'update';
   const fetchMode = form.get('_mode') === 'fetch';
-  const entryNumber = intOf(form.get('entryNumber'));
+  const submission = parseForm(form, cartFormSchema(intent), ctx.t, CART_LINE_TEXT);
+  const parsed = submission.status === 'success' ? (submission.value as { entryNumber: number; qty?: number; frequencyWeeks?: number }) : null;
+  const entryNumber = parsed ? parsed.entryNumber : postedEntryNumber(form);
   const fail = (error: string, status = 400) => data<CartActionResult>({ ok: false, intent, entryNumber, error }, { status });
   if (!ctx.cart.guid) return fail(ctx.t('occ.cartNotFound'));
-  if (entryNumber === null || entryNumber < 0) return fail(ctx.t('occ.entryNotFound'));
-  let qty = 0;
-  if (intent === 'update') {
-    const parsed = intOf(form.get('qty'));
-    if (parsed === null || parsed < 0 || parsed > 99) return fail(ctx.t('occ.invalidQuantity'));
-    qty = parsed;
+  if (!parsed) {
+    // the line first (nothing else matters when it is gone), then the named field
+    const errors = firstErrors(submission);
+    return fail(errors.entryNumber ?? Object.values(errors)[0] ?? ctx.t('occ.generic'));
   }
+  if (intent === 'frequency' || intent === 'removeAd') return adLineAction(ctx, intent, parsed.entryNumber, parsed.frequencyWeeks ?? null, fetchMode);
+  const qty = intent === 'update' ? (parsed.qty ?? 0) : 0;
+  const line = parsed.entryNumber;
   try {
     if (intent === 'remove' || qty === 0) {
-      await ctx.commerce.removeEntry(ctx.site, ctx.cart.guid, entryNumber, { lang: ctx.lang });
+      await ctx.commerce.removeEntry(ctx.site, ctx.cart.guid, line, { lang: ctx.lang });
     } else {
-      await ctx.commerce.updateEntry(ctx.site, ctx.cart.guid, entryNumber, qty, { lang: ctx.lang });
+      await ctx.commerce.updateEntry(ctx.site, ctx.cart.guid, line, qty, { lang: ctx.lang });
     }
   } catch (error) {
     if (!isApiError(error) || !error.isClientError) throw error;
@@ -147,8 +193,42 @@ export async function cartAction(
     const text = first ? translateOccError(ctx.t, first) : ctx.t('occ.generic');
     return fail(text, error.status === 404 || error.status === 409 ? 409 : 400);
   }
-  const done: CartActionResult = { ok: true, intent: intent === 'remove' || qty === 0 ? 'remove' : 'update', entryNumber };
+  const done: CartActionResult = { ok: true, intent: intent === 'remove' || qty === 0 ? 'remove' : 'update', entryNumber: line };
   if (fetchMode) return data(done);
   const notice: CartNotice = done.intent === 'remove' ? 'removed' : 'updated';
+  return redirect(`${ctx.paths.cart}?notice=${notice}`, 303);
+}
+
+/**
+ * Issue 10 (ADR 0018 "Buying"): `intent=frequency` (parsed `entryNumber`, `frequencyWeeks`: the API
+ * checks it is one of the site's frequencies) changes an auto-delivery line's frequency; `intent=removeAd` turns the
+ * line into a one-time purchase (`removeAutoDeliveryItem`). Same answers as {@link cartAction}.
+ */
+async function adLineAction(
+  ctx: RequestContext,
+  intent: 'frequency' | 'removeAd',
+  entryNumber: number,
+  frequencyWeeks: number | null,
+  fetchMode: boolean,
+): Promise<Response | ReturnType<typeof data<CartActionResult>>> {
+  const guid = ctx.cart.guid;
+  const fail = (error: string, status = 400) => data<CartActionResult>({ ok: false, intent, entryNumber, error }, { status });
+  if (!guid) return fail(ctx.t('occ.cartNotFound'));
+  const calls = adBuyCalls(ctx);
+  try {
+    if (intent === 'frequency') {
+      if (frequencyWeeks === null) return fail(ctx.t('adBuy.error.invalidFrequency'));
+      await calls.updateEntryFrequency(ctx.site, guid, entryNumber, frequencyWeeks, { lang: ctx.lang });
+    } else {
+      await calls.removeAutoDeliveryItem(ctx.site, guid, entryNumber, { lang: ctx.lang });
+    }
+  } catch (error) {
+    if (!isApiError(error) || !error.isClientError) throw error;
+    const first = error.errors[0];
+    const text = error.reason === 'invalidFrequency' ? ctx.t('adBuy.error.invalidFrequency') : first ? translateOccError(ctx.t, first) : ctx.t('occ.generic');
+    return fail(text, error.status === 404 || error.status === 409 ? 409 : 400);
+  }
+  if (fetchMode) return data<CartActionResult>({ ok: true, intent, entryNumber });
+  const notice: CartNotice = intent === 'frequency' ? 'frequency' : 'adRemoved';
   return redirect(`${ctx.paths.cart}?notice=${notice}`, 303);
 }

@@ -13,7 +13,7 @@ import checkoutCss from '../components/checkout/checkout.css?url';
 import { CouponBox } from '../components/promotions/CouponBox.tsx';
 import { isPromoResult } from '../components/promotions/promo-actions.ts';
 import type { PromoActionResult } from '../components/promotions/promo-actions.ts';
-import promotionsCss from '../components/promotions/promotions.css?url';
+import { CartAdSummary } from '../components/autodelivery/CartAdSummary.tsx';
 import { useCartUi } from '../lib/cart-ui.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useT } from '../lib/use-t.ts';
@@ -22,7 +22,6 @@ import type { CartActionResult } from './cart.server.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: checkoutCss },
-  { rel: 'stylesheet', href: promotionsCss },
 ];
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
@@ -34,6 +33,15 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return cartAction(args);
 }
+
+/** The message of each cart notice (issue 10 adds the auto-delivery ones). */
+const NOTICE_KEYS = {
+  updated: 'cart.updated',
+  removed: 'cart.removed',
+  frequency: 'adBuy.cart.frequencyChanged',
+  adRemoved: 'adBuy.cart.adRemoved',
+  campaign: 'adBuy.campaign.added',
+} as const;
 
 /** The empty cart. */
 function EmptyCart({ continuePath }: { continuePath: string }) {
@@ -69,7 +77,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     const answer = fetcher.data;
     if (!answer || seen.current === answer) return;
     seen.current = answer;
-    if (answer.ok) ui.notify({ kind: 'success', text: t(answer.intent === 'remove' ? 'cart.removed' : 'cart.updated') });
+    if (answer.ok) ui.notify({ kind: 'success', text: t(NOTICE_KEYS[answer.intent === 'update' ? 'updated' : answer.intent === 'remove' ? 'removed' : answer.intent === 'frequency' ? 'frequency' : 'adRemoved']) });
     else if (answer.entryNumber !== null) document.getElementById(`qty-${answer.entryNumber}`)?.focus();
   }, [fetcher.data]);
 
@@ -90,7 +98,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       </div>
       {notice && !fetcher.data ? (
         <p className="notice notice-success" role="status">
-          {t(notice === 'removed' ? 'cart.removed' : 'cart.updated')}
+          {t(NOTICE_KEYS[notice])}
         </p>
       ) : null}
       {refused && refused.entryNumber === null ? (
@@ -120,6 +128,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   error={errorOf(entry.entryNumber)}
                   pending={pendingEntry === entry.entryNumber}
                   focusQty={firstErrorEntry === entry.entryNumber}
+                  adFrequencies={loaderData.adFrequencies}
+                  adDefaultFrequency={loaderData.adDefaultFrequency}
                 />
               ))}
             </ul>
@@ -136,16 +146,19 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               giftCards={cart.appliedGiftCards.map((g) => ({ key: g.giftCardId, maskedCode: g.maskedCode, amount: g.appliedAmount }))}
               amountToPay={cart.amountToPay}
             />
+            <CartAdSummary cart={cart} freeShipping={loaderData.adFreeShipping} />
             <CouponBox action={cartPath} coupons={cart.appliedCoupons} result={promoResult} idPrefix="cart-coupon" />
-            <FreeShippingProgress
-              away={cart.amountAwayFromFreeShipping}
-              threshold={cart.freeShippingThreshold}
-              qualifies={cart.qualifiesForFreeShipping}
-            />
+            {cart.hasAutoDelivery && loaderData.adFreeShipping ? null : (
+              <FreeShippingProgress
+                away={cart.amountAwayFromFreeShipping}
+                threshold={cart.freeShippingThreshold}
+                qualifies={cart.qualifiesForFreeShipping}
+              />
+            )}
             <Link to={checkoutPath} className="btn btn-primary btn-block checkout-button">
               {t('summary.checkout')}
             </Link>
-            <p className="summary-note">{t('summary.secure')}</p>
+            <p className="summary-note">{t(cart.hasAutoDelivery && !loaderData.signedIn ? 'adBuy.cart.accountNote' : 'summary.secure')}</p>
           </aside>
         </div>
       )}

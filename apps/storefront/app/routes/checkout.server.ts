@@ -16,7 +16,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isApiError } from '@store/contracts';
-import type { AddressInput, Cart, DeliveryMode, Order, PaymentProviderName } from '@store/contracts';
+import type { Cart, DeliveryMode, Order, PaymentProviderName } from '@store/contracts';
+import {
+  addressInputOf,
+  billingAddressFormSchema,
+  cardFormSchema,
+  ContactFormSchema,
+  DeliveryModeFormSchema,
+  PlaceOrderFormSchema,
+  type PlaceOrderForm,
+  shippingAddressFormSchema,
+} from '@store/contracts/forms';
+import { z } from 'zod';
+import { addressText, firstErrors, parseForm } from '../lib/forms.ts';
+import type { FormText } from '../lib/forms.ts';
 import { regionOptions, SITES } from '@store/domain';
 import type { Country } from '@store/domain';
 import { data, redirect } from 'react-router';
@@ -34,6 +47,7 @@ import { cartView, readOpenCart } from './cart.server.ts';
 import type { CartView } from './cart.server.ts';
 import { orderAccessCookie } from './order-confirmation.server.ts';
 import { waitMinutesOf } from '../lib/wait.ts';
+import { authPaths } from '../lib/auth/paths.ts';
 
 /** The checkout sections, in page order. */
 export const SECTIONS = ['contact', 'shipping', 'delivery', 'billing', 'payment'] as const;
@@ -87,6 +101,12 @@ export interface CheckoutPageData {
   cartPath: string;
   /** the signed-in customer's saved addresses and cards (null for guests) */
   account: AccountCheckout | null;
+  /**
+   * issue 10 (ADR 0018 "Buying"): the cart has an auto-delivery line; a guest is asked to sign in
+   * or create an account (both come back here; sign-in merges the cart), a customer is told the
+   * card is saved for the later deliveries
+   */
+  autoDelivery: { loginPath: string; signupPath: string } | null;
 }
 
 /** What a signed-in customer's checkout offers (issue 3 "logged-in single-step checkout"). */
@@ -210,7 +230,15 @@ export async function loadCheckoutPage(args: ContextArgs): Promise<CheckoutPageD
     selfPath: selfPathOf(ctx),
     cartPath: ctx.paths.cart,
     account,
+    autoDelivery: cart.hasAutoDelivery ? adAccountPaths(ctx) : null,
   };
+}
+
+/** Sign-in and sign-up paths that come back to this checkout page (issue 10, AD needs an account). */
+function adAccountPaths(ctx: RequestContext): { loginPath: string; signupPath: string } {
+  const back = selfPathOf(ctx);
+  const auth = authPaths(ctx.lang);
+  return { loginPath: auth.loginBack(back), signupPath: `${auth.signup}?redirect=${encodeURIComponent(back)}` };
 }
 
 /** The signed-in customer's saved addresses and cards, or null for a guest. */
@@ -230,50 +258,36 @@ export async function loadAccountCheckout(ctx: RequestContext): Promise<AccountC
   };
 }
 
-function str(form: FormData, name: string): string {
-  const v = form.get(name);
-  return typeof v === 'string' ? v.trim() : '';
-}
+/** The wording of the contact, shipping-method and card forms (issue 11 item 1). */
+export const CONTACT_TEXT: FormText = { labels: { email: 'checkout.contact.email' } };
+export const DELIVERY_TEXT: FormText = { labels: { deliveryMode: 'checkout.delivery.title' }, problems: { 'deliveryMode.required': 'form.problem.choose' } };
+export const CARD_TEXT: FormText = { labels: { cardNumber: 'checkout.payment.cardNumber', cardExpiry: 'checkout.payment.expiry', cardCvc: 'checkout.payment.cvc' } };
 
-/** The address fields of a form (with an optional name prefix, e.g. `billing-`). */
-export function addressOf(form: FormData, country: Country, prefix = ''): AddressInput {
-  const out: AddressInput = { country };
-  for (const f of ADDRESS_FIELDS) {
-    const v = str(form, `${prefix}${f}`);
-    if (v !== '' || (f !== 'line2' && f !== 'phone')) out[f] = v;
+/** What the shopper typed in `names` (conform's payload), to fill the form again without JavaScript. */
+function valuesOf(payload: Record<string, unknown>, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const n of names) {
+    const v = payload[n];
+    out[n] = typeof v === 'string' ? v.trim() : '';
   }
   return out;
 }
 
-function valuesOf(form: FormData, names: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const n of names) out[n] = str(form, n);
-  return out;
-}
-
-/** Checks the test-provider card fields on our side (the API checks the number itself). */
+/**
+ * Checks the test-provider card fields on our side with the card form schema (the API checks
+ * the number itself): the errors by field in the shopper's language, and the cleaned number.
+ */
 export function checkCardFields(
   ctx: Pick<RequestContext, 't'>,
   form: FormData,
   now: Date,
 ): { errors: Record<string, string>; cardNumber: string } {
-  const errors: Record<string, string> = {};
-  const cardNumber = str(form, 'cardNumber').replace(/[\s-]/g, '');
-  if (cardNumber === '') errors.cardNumber = ctx.t('occ.paymentMethodRequired');
-  else if (!/^\d{12,19}$/.test(cardNumber)) errors.cardNumber = ctx.t('occ.invalidCardNumber');
-  const expiry = /^(0?[1-9]|1[0-2])\s*\/?\s*(\d{2}|\d{4})$/.exec(str(form, 'cardExpiry'));
-  if (!expiry) {
-    errors.cardExpiry = ctx.t('occ.invalidExpiry');
-  } else {
-    const month = Number(expiry[1]);
-    const yearText = expiry[2] ?? '';
-    const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
-    const endOfMonth = Date.UTC(year, month, 1); // first instant of the following month
-    if (endOfMonth <= now.getTime()) errors.cardExpiry = ctx.t('occ.expiredCard');
-  }
-  if (!/^\d{3,4}$/.test(str(form, 'cardCvc'))) errors.cardCvc = ctx.t('occ.invalidCvc');
-  return { errors, cardNumber };
+  const submission = parseForm(form, cardFormSchema(now), ctx.t, CARD_TEXT);
+  if (submission.status === 'success') return { errors: {}, cardNumber: submission.value.cardNumber };
+  return { errors: firstErrors(submission), cardNumber: '' };
 }
+
+const IntentSchema = z.enum(INTENTS);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -324,13 +338,13 @@ export async function checkoutAction(
 ): Promise<Response | ReturnType<typeof data<CheckoutActionData>> | ReturnType<typeof data<PromoActionResult>>> {
   const ctx = getRequestContext(args);
   const form = await args.request.formData();
-  const rawIntent = str(form, 'intent');
+  const rawIntent = String(form.get('intent') ?? '');
   // issue 4: the coupon box and the gift-card forms (lib/promo.server.ts)
   if (isPromoIntent(rawIntent)) {
     const back = rawIntent === 'applyCoupon' || rawIntent === 'removeCoupon' ? selfPathOf(ctx) : `${selfPathOf(ctx)}#gift-cards`;
     return promoFormAction(args, rawIntent, form, { redirectTo: back });
   }
-  const intent: Intent | null = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as Intent) : null;
+  const intent: Intent | null = IntentSchema.safeParse(rawIntent).data ?? null;
   const section: SectionId = intent ? SECTION_OF_INTENT[intent] : 'contact';
   const country = countryOf(ctx);
   const self = selfPathOf(ctx);
@@ -349,16 +363,15 @@ export async function checkoutAction(
     // A second submission of the same review form (double click, resend) finds the cart already
     // being ordered: the same idempotency key answers the first submission's order (waiting while
     // it is still in progress), so both submissions land on the same confirmation.
-    const idempotencyKey = str(form, 'idempotencyKey');
-    const paymentIntentId = str(form, 'paymentIntentId');
-    const savedCard = str(form, 'savedCard');
-    const giftCardsOnly = str(form, 'coveredByGiftCards') === '1';
+    const placed = parseForm(form, PlaceOrderFormSchema, ctx.t, { labels: {} });
+    const { idempotencyKey = '', paymentIntentId = '', savedCard = '' } = placed.status === 'success' ? placed.value : {};
+    const giftCardsOnly = placed.status === 'success' && placed.value.coveredByGiftCards === '1';
     if (idempotencyKey && (paymentIntentId || giftCardsOnly)) {
       try {
         const order = await placeOrderOnce(ctx, guid, {
           idempotencyKey,
           paymentIntentId,
-          cardNumber: str(form, 'cardNumber').replace(/[\s-]/g, ''),
+          cardNumber: checkCardFields(ctx, form, new Date()).cardNumber,
           ...(savedCard && savedCard !== NEW_CHOICE ? { savedPaymentMethodId: savedCard } : {}),
           ...(giftCardsOnly ? { giftCardsOnly: true } : {}),
         });
@@ -380,8 +393,9 @@ export async function checkoutAction(
   try {
     switch (intent) {
       case 'contact': {
-        const email = str(form, 'email');
-        if (email === '') return fail({ fieldErrors: { email: ctx.t('occ.missingEmail') }, formError: null }, { email });
+        const submission = parseForm(form, ContactFormSchema, ctx.t, CONTACT_TEXT);
+        const { email } = valuesOf(submission.payload, ['email']) as { email: string };
+        if (submission.status !== 'success') return fail({ fieldErrors: firstErrors(submission), formError: null }, { email });
         try {
           return next(await ctx.commerce.setEmail(ctx.site, guid, email, opts));
         } catch (error) {
@@ -390,11 +404,15 @@ export async function checkoutAction(
       }
       case 'address': {
         const signedIn = isSignedIn(ctx);
-        const addressId = signedIn ? str(form, 'addressId') : '';
+        const submission = parseForm(form, shippingAddressFormSchema(country), ctx.t, addressText(country));
+        const typed = valuesOf(submission.payload, [...ADDRESS_FIELDS, 'addressId']);
+        const values = { ...typed, addressId: signedIn ? (typed.addressId ?? '') : '', saveToAddressBook: signedIn && submission.payload.saveToAddressBook === 'on' ? 'on' : '' };
+        if (submission.status !== 'success') return fail({ fieldErrors: firstErrors(submission), formError: null }, values);
+        const v = submission.value;
+        const addressId = signedIn ? (v.addressId ?? '') : '';
         const useSaved = addressId !== '' && addressId !== NEW_CHOICE;
-        const save = signedIn && !useSaved && form.get('saveToAddressBook') === 'on';
-        const address = useSaved ? { addressId } : { ...addressOf(form, country), ...(save ? { saveToAddressBook: true } : {}) };
-        const values = { ...valuesOf(form, ADDRESS_FIELDS), addressId, saveToAddressBook: save ? 'on' : '' };
+        const save = signedIn && !useSaved && v.saveToAddressBook === true;
+        const address = useSaved ? { addressId } : { ...addressInputOf(v, country), ...(save ? { saveToAddressBook: true } : {}) };
         try {
           let updated = await ctx.commerce.setDeliveryAddress(ctx.site, guid, address, opts);
           if (updated.billingSameAsShipping) updated = await ctx.commerce.setBillingAddress(ctx.site, guid, { sameAsShipping: true }, opts);
@@ -404,8 +422,9 @@ export async function checkoutAction(
         }
       }
       case 'delivery': {
-        const mode = str(form, 'deliveryMode');
-        if (mode === '') return fail({ fieldErrors: { deliveryMode: ctx.t('occ.missingDeliveryMode') }, formError: null });
+        const submission = parseForm(form, DeliveryModeFormSchema, ctx.t, DELIVERY_TEXT);
+        if (submission.status !== 'success') return fail({ fieldErrors: firstErrors(submission), formError: null });
+        const mode = submission.value.deliveryMode;
         try {
           return next(await ctx.commerce.setDeliveryMode(ctx.site, guid, mode, opts));
         } catch (error) {
@@ -416,10 +435,12 @@ export async function checkoutAction(
         }
       }
       case 'billing': {
-        const same = form.get('sameAsShipping') === 'on' || form.get('sameAsShipping') === 'true';
-        const values = { ...valuesOf(form, ADDRESS_FIELDS.map((f) => `billing-${f}`)), sameAsShipping: same ? 'on' : '' };
+        const submission = parseForm(form, billingAddressFormSchema(country), ctx.t, addressText(country, 'billing-'));
+        const same = submission.payload.sameAsShipping === 'on';
+        const values = { ...valuesOf(submission.payload, ADDRESS_FIELDS.map((f) => `billing-${f}`)), sameAsShipping: same ? 'on' : '' };
+        if (submission.status !== 'success') return fail({ fieldErrors: firstErrors(submission), formError: null }, values);
         try {
-          const body = same ? ({ sameAsShipping: true } as const) : addressOf(form, country, 'billing-');
+          const body = submission.value.sameAsShipping ? ({ sameAsShipping: true } as const) : addressInputOf(submission.value, country, 'billing-');
           return next(await ctx.commerce.setBillingAddress(ctx.site, guid, body, opts));
         } catch (error) {
           const errors = toFormErrors(ctx.t, error, { fields: ADDRESS_FIELDS, country });
@@ -436,14 +457,17 @@ export async function checkoutAction(
         }
         // issue 4: when the cart's gift cards pay everything, no card and no payment intent
         const giftCardsOnly = coveredByGiftCards(cart);
-        const savedCard = isSignedIn(ctx) && !giftCardsOnly ? str(form, 'savedCard') : '';
+        const placed = parseForm(form, PlaceOrderFormSchema, ctx.t, { labels: {} });
+        const choices: Partial<PlaceOrderForm> = placed.status === 'success' ? placed.value : {};
+        const savedCard = isSignedIn(ctx) && !giftCardsOnly ? (choices.savedCard ?? '') : '';
         const useSavedCard = savedCard !== '' && savedCard !== NEW_CHOICE;
-        const saveCard = isSignedIn(ctx) && !useSavedCard && !giftCardsOnly && form.get('saveCard') === 'on';
+        // issue 10 (ADR 0018 "Buying"): a card paying for auto-delivery is saved for the later deliveries
+        const saveCard = isSignedIn(ctx) && !useSavedCard && !giftCardsOnly && (choices.saveCard === true || cart.hasAutoDelivery);
         const card = useSavedCard || giftCardsOnly ? { errors: {}, cardNumber: '' } : checkCardFields(ctx, form, new Date());
         const cardValues = { savedCard, saveCard: saveCard ? 'on' : '' };
         if (Object.keys(card.errors).length > 0) return fail({ fieldErrors: card.errors, formError: null }, cardValues);
-        const idempotencyKey = str(form, 'idempotencyKey');
-        const paymentIntentId = str(form, 'paymentIntentId');
+        const idempotencyKey = choices.idempotencyKey ?? '';
+        const paymentIntentId = choices.paymentIntentId ?? '';
         if (!idempotencyKey || (!paymentIntentId && !giftCardsOnly)) return fail({ fieldErrors: {}, formError: ctx.t('occ.paymentFailed') }, cardValues);
         try {
           const order = await placeOrderOnce(ctx, guid, {
@@ -456,7 +480,7 @@ export async function checkoutAction(
           });
           return toConfirmation(order, guid);
         } catch (error) {
-          const promoError = promoPlacementError(ctx, error);
+          const promoError = promoPlacementError(ctx, error) ?? adPlacementError(ctx, error);
           if (promoError) {
             return data<CheckoutActionData>(
               { section, errors: { fieldErrors: {}, formError: promoError }, values: cardValues, idempotencyKey: randomUUID() },
@@ -493,6 +517,18 @@ function promoPlacementError(ctx: RequestContext, error: unknown): string | null
   const type = error.errors[0]?.type;
   if (type === 'GiftCardError') return ctx.t(giftCardErrorKey(error.reason, error.status), { minutes: waitMinutesOf(error) });
   if (type === 'CouponError') return ctx.t(couponErrorKey(error.reason));
+  return null;
+}
+
+/**
+ * Issue 10: the API's 403 `accountRequired` (an auto-delivery line in a guest's cart, ADR 0018
+ * "Buying") in the shopper's language, or null for any other error.
+ */
+function adPlacementError(ctx: RequestContext, error: unknown): string | null {
+  if (!isApiError(error) || !error.isClientError) return null;
+  if (error.reason === 'accountRequired') return ctx.t('adBuy.checkout.accountRequired');
+  if (error.reason === 'cardExpiresTooSoon') return ctx.t('adBuy.campaign.cardExpiresTooSoon');
+  if (error.reason === 'commitmentOpen') return ctx.t('adBuy.campaign.notEligible');
   return null;
 }
 

@@ -18,7 +18,8 @@ import { CouponBox } from '../components/promotions/CouponBox.tsx';
 import { GiftCardForm, GiftCardFormTargets } from '../components/promotions/GiftCardForm.tsx';
 import { isPromoResult } from '../components/promotions/promo-actions.ts';
 import type { PromoActionResult } from '../components/promotions/promo-actions.ts';
-import promotionsCss from '../components/promotions/promotions.css?url';
+import { AdAccountRequired, AdCardSavedNote } from '../components/autodelivery/CheckoutAdNotes.tsx';
+import { CartAdSummary } from '../components/autodelivery/CartAdSummary.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { useT } from '../lib/use-t.ts';
@@ -28,7 +29,6 @@ import { CsrfField } from '../lib/csrf.tsx';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: checkoutCss },
-  { rel: 'stylesheet', href: promotionsCss },
 ];
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
@@ -58,6 +58,7 @@ function CheckoutSummary({ data, promoResult }: { data: CheckoutPageData; promoR
         giftCards={cart.appliedGiftCards.map((g) => ({ key: g.giftCardId, maskedCode: g.maskedCode, amount: g.appliedAmount }))}
         amountToPay={cart.amountToPay}
       />
+      <CartAdSummary cart={cart} freeShipping={false} />
       <CouponBox action={data.selfPath} coupons={cart.appliedCoupons} result={promoResult} idPrefix="checkout-coupon" />
       <h3 className="visually-hidden">{t('summary.items')}</h3>
       <SummaryLines entries={cart.entries} />
@@ -165,6 +166,7 @@ export default function CheckoutPage({ loaderData, actionData: pageAction }: Rou
     <Section id="payment" step={5} total={TOTAL_STEPS} title={t('checkout.payment.title')} state={reviewOpen ? 'open' : 'todo'}>
       {payment ? (
         <>
+          {data.autoDelivery && data.account ? <AdCardSavedNote /> : null}
           <GiftCardForm giftCards={cart.appliedGiftCards} result={promoResult} />
           {payment.coveredByGiftCards ? (
             <>
@@ -179,7 +181,7 @@ export default function CheckoutPage({ loaderData, actionData: pageAction }: Rou
           ) : (
             <>
               {withGiftCards ? <p className="giftcard-pay-rest">{t('promo.gc.payRest', { amount: cart.amountToPay.formattedValue })}</p> : null}
-              <PaymentFields payment={payment} errors={place.errors} firstField={place.firstField} savedCards={data.account?.cards} values={place.values} />
+              <PaymentFields payment={payment} errors={place.errors} firstField={place.firstField} savedCards={data.account?.cards} values={place.values} cardAlwaysSaved={data.autoDelivery !== null} />
             </>
           )}
         </>
@@ -224,6 +226,7 @@ export default function CheckoutPage({ loaderData, actionData: pageAction }: Rou
       </div>
       <div className="checkout-layout">
         <div className="checkout-sections">
+          {data.autoDelivery && !data.account ? <AdAccountRequired {...data.autoDelivery} /> : null}
           {contact}
           {shipping}
           {delivery}

@@ -13,7 +13,6 @@ import { CsrfField } from '../lib/csrf.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useShell } from '../lib/shell-data.ts';
 import { useT } from '../lib/use-t.ts';
-import '../components/auth/auth.css';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
 
 export function loader(args: Route.LoaderArgs) {

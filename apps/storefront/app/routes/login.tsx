@@ -14,7 +14,6 @@ import { getRequestContext } from '../lib/context.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useShell } from '../lib/shell-data.ts';
 import { useT } from '../lib/use-t.ts';
-import '../components/auth/auth.css';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
 
 function str(v: unknown): string | null {

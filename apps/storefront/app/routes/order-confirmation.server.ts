@@ -19,8 +19,10 @@ import { getRequestContext } from '../lib/context.server.ts';
 import type { ContextArgs } from '../lib/context.server.ts';
 import { readCookie, serializeCookie } from '../lib/cookies.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
-import { accountCalls, formRaw } from './account.server.ts';
-import { checkNewPassword, passwordMessage } from './account-profile.server.ts';
+import { accountCalls } from './account.server.ts';
+import { passwordMessage } from './account-profile.server.ts';
+import { createAccountFormSchema } from '@store/contracts/forms';
+import { firstErrors, parseForm } from '../lib/forms.ts';
 import { waitMinutesOf } from '../lib/wait.ts';
 
 /** Name of the order-access cookie. */
@@ -157,7 +159,6 @@ export async function createAccountAction(args: ContextArgs & { params: { orderC
   const ctx = getRequestContext(args);
   const orderCode = args.params.orderCode ?? '';
   const form = await args.request.formData();
-  const password = formRaw(form, 'password');
   const fail = (errors: FormErrors, exists = false) => data<CreateAccountActionData>({ errors, exists }, { status: 400 });
   const access = readOrderAccess(args.request).find((e) => e.code === orderCode);
   if (!access) return fail({ fieldErrors: {}, formError: ctx.t('confirmation.notFound.text') });
@@ -169,11 +170,12 @@ export async function createAccountAction(args: ContextArgs & { params: { orderC
     if (!isApiError(error) || !error.isClientError) throw error;
     return fail({ fieldErrors: {}, formError: ctx.t('confirmation.notFound.text') });
   }
-  const policy = checkNewPassword(ctx, password, email);
-  if (policy) return fail({ fieldErrors: { password: policy }, formError: null });
+  const submission = parseForm(form, createAccountFormSchema(email), ctx.t, { labels: { password: 'confirmation.account.password' } });
+  if (submission.status !== 'success') return fail({ fieldErrors: firstErrors(submission), formError: null });
+  const { password } = submission.value;
   try {
     const sf = ctx.storefront;
-    const machine = createCustomerClient(createApiCore({ baseUrl: sf.apiBaseUrl, fetch: sf.apiFetch, getToken: () => sf.getToken() }));
+    const machine = createCustomerClient(createApiCore({ baseUrl: sf.apiBaseUrl, fetch: sf.apiFetch, getToken: () => sf.getToken(), direct: sf.apiDirect ?? false }));
     await machine.createUserFromOrder(ctx.site, orderCode, { password, cartGuid: access.cartGuid });
   } catch (error) {
     if (!isApiError(error) || !error.isClientError) throw error;

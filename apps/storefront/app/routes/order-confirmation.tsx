@@ -7,8 +7,8 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { OrderDetailsCard, PlacedOrderSummary, SummaryLines } from '../components/checkout/OrderDetails.tsx';
 import type { Route } from './+types/order-confirmation';
-import promotionsCss from '../components/promotions/promotions.css?url';
 import checkoutCss from '../components/checkout/checkout.css?url';
+import { OrderSubscriptions } from '../components/autodelivery/OrderSubscriptions.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useT } from '../lib/use-t.ts';
 import { CsrfField } from '../components/account/Csrf.tsx';
@@ -20,7 +20,6 @@ import type { CreateAccountActionData } from './order-confirmation.server.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: checkoutCss },
-  { rel: 'stylesheet', href: promotionsCss },
 ];
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
@@ -120,6 +119,8 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
               <li>{t('confirmation.next.help', { phone: support.phone, hours: support.hours })}</li>
             </ol>
           </section>
+
+          <OrderSubscriptions subscriptions={order.subscriptions} />
 
           {canCreateAccount ? <CreateAccountCard email={order.email} result={actionData} /> : null}
           {signedIn ? (

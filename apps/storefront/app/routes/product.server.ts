@@ -14,6 +14,7 @@ import { getRequestContext } from '../lib/context.server.ts';
 import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
 import { notFound, rethrowLookupError } from '../lib/errors.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
+import { adOffersOf, loadAdSettings, loadCampaignOffer } from '../lib/auto-delivery.server.ts';
 
 /** The product code of a product URL: `:code`, or the last segment of `/pdp/...`. */
 export function productCodeFromParams(params: Params): string | null {
@@ -66,7 +67,20 @@ export async function loadProductPage(args: ContextArgs & { params: Params }) {
     alternates: product.alternateUrls,
     origin: ctx.url.origin,
   };
-  return { product, selectedCode, meta, crossSell: loadCrossSell(ctx, product.code), promo: loadPdpPromo(ctx) };
+  // issue 10: the auto-delivery offers of the variants and a brewer campaign (never break the page)
+  const adSettings = await loadAdSettings(ctx);
+  const campaignError = ctx.url.searchParams.get('campaignError');
+  return {
+    product,
+    selectedCode,
+    meta,
+    crossSell: loadCrossSell(ctx, product.code),
+    promo: loadPdpPromo(ctx),
+    adOffers: adOffersOf(product, adSettings),
+    initialAd: ctx.url.searchParams.get('purchase') === 'ad',
+    campaign: await loadCampaignOffer(ctx, product, adSettings),
+    campaignError: campaignError ? campaignError.slice(0, 40) : null,
+  };
 }
 
 /** Issue 4 data of the buy box: free-shipping progress from the shopper's cart, spec §6 message. */

@@ -19,7 +19,6 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { DiscountMessage } from '../components/promotions/DiscountMessage.tsx';
 import { FreeShippingProgress } from '../components/promotions/FreeShippingProgress.tsx';
 import type { PdpFreeShipping } from '../components/promotions/FreeShippingProgress.tsx';
-import promotionsCss from '../components/promotions/promotions.css?url';
 import { SectionBoundary } from '../components/cms/CmsBlocks.tsx';
 import { ProductCard } from '../components/product/ProductCard.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -27,6 +26,10 @@ import { pathsFor } from '../lib/paths.ts';
 import { useShell } from '../lib/shell-data.ts';
 import { useT } from '../lib/use-t.ts';
 import { loadProductPage } from './product.server.ts';
+import { PurchaseOptions } from '../components/autodelivery/PurchaseOptions.tsx';
+import { CampaignOffer } from '../components/autodelivery/CampaignOffer.tsx';
+import { AddToNextAutoDelivery } from '../components/auto-delivery/AddToNextAutoDelivery.tsx';
+import { adBuyPaths } from '../components/autodelivery/paths.ts';
 import type { PdpPromo } from './product.server.ts';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -34,8 +37,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.meta);
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: promotionsCss }];
 
 /** The variant whose URL suffix is in the fragment (`#24ct`), if any. */
 export function variantFromHash(options: VariantOption[], hash: string): VariantOption | undefined {
@@ -68,7 +69,18 @@ function noCartFreeShipping(product: ProductFull, variant: VariantOption | undef
 }
 
 /** The buy box's free-shipping progress and discount message (deferred; never breaks the page). */
-function BuyBoxPromo({ promo, product, variant }: { promo: Promise<PdpPromo>; product: ProductFull; variant: VariantOption | undefined }) {
+function BuyBoxPromo({
+  promo,
+  product,
+  variant,
+  adFreeShipping = false,
+}: {
+  promo: Promise<PdpPromo>;
+  product: ProductFull;
+  variant: VariantOption | undefined;
+  /** issue 10: auto-delivery is chosen and ships free, so the threshold progress is beside the point */
+  adFreeShipping?: boolean;
+}) {
   const { locale } = useShell();
   if (product.isVirtual) return null;
   const placeholder = <div className="pdp-free-shipping" aria-hidden="true" />;
@@ -86,7 +98,7 @@ function BuyBoxPromo({ promo, product, variant }: { promo: Promise<PdpPromo>; pr
             return (
               <>
                 {data.discountMessage ? <DiscountMessage message={data.discountMessage} /> : null}
-                <FreeShippingProgress status={status} />
+                {adFreeShipping ? null : <FreeShippingProgress status={status} />}
               </>
             );
           }}
@@ -146,7 +158,7 @@ function BundleContents({ product }: { product: ProductFull }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, selectedCode, crossSell, promo } = loaderData;
+  const { product, selectedCode, crossSell, promo, adOffers, initialAd, campaign, campaignError } = loaderData;
   const t = useT();
   const { lang, locale } = useShell();
   const paths = pathsFor(lang);
@@ -158,6 +170,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   }, [product]);
 
   const variant = product.variantOptions.find((v) => v.code === selected);
+  // issue 10: the purchase choice for an auto-delivery-eligible variant (plain buy box otherwise)
+  const adOffer = adOffers[variant?.code ?? product.defaultVariantCode] ?? null;
+  const [adChosen, setAdChosen] = useState(initialAd);
   const priceSource = variant ?? product;
   const image = variant?.images[0] ?? product.images[0];
   const sized = product.productType === 'Coffee' || (product.productType === 'Bundle' && product.count !== null);
@@ -223,6 +238,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             withQuantity
             soldOut={stock === 'outOfStock'}
             className="pdp-cart"
+            entryTypeInChildren={adOffer !== null}
           >
             {multi ? (
               <VariantSwatches
@@ -233,8 +249,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 productType={product.productType}
               />
             ) : null}
+            {adOffer ? <PurchaseOptions key={adOffer.variantCode} offer={adOffer} suggestPath={adBuyPaths(lang).suggest} initialAd={adChosen} onAdChange={setAdChosen} /> : null}
           </AddToCartForm>
-          <BuyBoxPromo promo={promo} product={product} variant={variant} />
+          {campaign ? <CampaignOffer offer={campaign} error={campaignError} /> : null}
+          {adOffer ? <AddToNextAutoDelivery variantCode={adOffer.variantCode} /> : null}
+          <BuyBoxPromo promo={promo} product={product} variant={variant} adFreeShipping={adChosen && adOffer !== null && adOffer.freeShipping} />
           {product.summary ? <p className="pdp-summary">{product.summary}</p> : null}
         </div>
       </div>

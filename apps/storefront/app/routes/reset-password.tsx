@@ -14,7 +14,6 @@ import { CsrfField } from '../lib/csrf.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useShell } from '../lib/shell-data.ts';
 import { useT } from '../lib/use-t.ts';
-import '../components/auth/auth.css';
 
 const TOKEN = /^[A-Za-z0-9_.~-]{16,512}$/;
 

@@ -14,8 +14,11 @@ import { CsrfField } from '../lib/csrf.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useShell } from '../lib/shell-data.ts';
 import { useT } from '../lib/use-t.ts';
-import '../components/auth/auth.css';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
+import { SignUpFormSchema } from '@store/contracts/forms';
+import { AUTH_FORM_TEXT } from '../lib/auth/form-text.ts';
+import { mergeErrors, useFormCheck } from '../lib/use-form-check.ts';
+import type { AuthMessageView } from '../components/auth/fields.tsx';
 
 export async function loader(args: Route.LoaderArgs) {
   const ctx = getRequestContext(args);
@@ -57,15 +60,20 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
   const paths = authPaths(lang);
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formAction === paths.signup;
-  const errors = actionData?.fieldErrors ?? {};
+  // issue 11 item 1: the action's schema runs in the browser too (conform); the server's answer stays
+  const check = useFormCheck('signup-form', SignUpFormSchema, AUTH_FORM_TEXT);
+  const names = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
+  const errors: Record<string, AuthMessageView[] | undefined> = Object.fromEntries(
+    names.map((n) => [n, mergeErrors<AuthMessageView>(check.errors, actionData?.fieldErrors, n, (text) => ({ key: 'form', text }))]),
+  );
   const v = actionData?.values;
-  const first = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'].find((n) => errors[n]?.length);
+  const first = names.find((n) => actionData?.fieldErrors?.[n]?.length);
   return (
     <div className="container auth-page auth-page-single">
       <section className="auth-card" aria-labelledby="signup-title">
         <h1 id="signup-title">{t('auth.signup.title')}</h1>
         <p className="auth-intro">{t('auth.signup.intro')}</p>
-        <Form method="post" action={paths.signup} className="auth-form" noValidate>
+        <Form method="post" action={paths.signup} className="auth-form" {...check.formProps}>
           <CsrfField />
           {loaderData.redirectTo ? <input type="hidden" name="redirect" value={loaderData.redirectTo} /> : null}
           <AuthAlert message={actionData?.formError} />

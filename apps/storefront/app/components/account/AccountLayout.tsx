@@ -1,6 +1,6 @@
 /**
  * The frame of every account page: the page heading, the account navigation (Overview, Profile,
- * Addresses, Orders; the current page marked with `aria-current`), the sign-out button (a POST
+ * Addresses, Orders, Auto-delivery; the current page marked with `aria-current`), the sign-out button (a POST
  * form, works without JavaScript) and a success notice (`?done=` after a form post).
  */
 import type { ReactNode } from 'react';
@@ -32,6 +32,7 @@ export function AccountLayout({ title, subtitle, notice, aside, children }: Acco
     { to: p.profile, label: t('account.nav.profile'), exact: false },
     { to: p.addresses, label: t('account.nav.addresses'), exact: false },
     { to: p.orders, label: t('account.nav.orders'), exact: false },
+    { to: p.autoDelivery, label: t('account.nav.autoDelivery'), exact: false },
   ];
   const here = location.pathname.replace(/\/+$/, '');
   const current = (to: string, exact: boolean) => (exact ? here === to : here === to || here.startsWith(`${to}/`));

@@ -14,6 +14,10 @@ export interface AccountPaths {
   addresses: string;
   orders: string;
   order(code: string): string;
+  /** auto-delivery home (issue 10): `/account/auto-delivery`, `/fr/compte/livraison-automatique` */
+  autoDelivery: string;
+  /** the upcoming-order add-item page of one subscription (spec §2) */
+  autoDeliveryAdd(subscriptionId: string): string;
   /** the sign-in page, coming back to `back` afterwards */
   login(back?: string): string;
   /** POST target that signs the customer out */
@@ -31,6 +35,8 @@ export function accountPaths(lang: Lang): AccountPaths {
     addresses: `${base}/${fr ? 'adresses' : 'addresses'}`,
     orders: `${base}/${fr ? 'commandes' : 'orders'}`,
     order: (code) => `${base}/${fr ? 'commandes' : 'orders'}/${encodeURIComponent(code)}`,
+    autoDelivery: `${base}/${fr ? 'livraison-automatique' : 'auto-delivery'}`,
+    autoDeliveryAdd: (id) => `${base}/${fr ? 'livraison-automatique' : 'auto-delivery'}/${encodeURIComponent(id)}/${fr ? 'ajouter' : 'add'}`,
     login: (back) => auth.loginBack(back),
     logout: auth.logout,
   };

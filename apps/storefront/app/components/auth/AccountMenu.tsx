@@ -83,6 +83,9 @@ export function AccountMenu() {
             <li>
               <Link to={`${base}/${fr ? 'adresses' : 'addresses'}`}>{t('auth.header.addresses')}</Link>
             </li>
+            <li>
+              <Link to={`${base}/${fr ? 'livraison-automatique' : 'auto-delivery'}`}>{t('account.nav.autoDelivery')}</Link>
+            </li>
           </ul>
           <Form method="post" action={paths.logout} className="logout-form">
             <CsrfField />

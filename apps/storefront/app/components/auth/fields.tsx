@@ -10,12 +10,15 @@ import { useT } from '../../lib/use-t.ts';
 export interface AuthMessageView {
   key: string;
   values?: Record<string, string | number>;
+  /** the message already translated (issue 11 item 1: a form-schema problem naming the field) */
+  text?: string;
 }
 
 /** Translates an auth message (unknown keys fall back to the generic error). */
 export function useAuthMessage(): (m: AuthMessageView) => string {
   const t = useT();
   return (m) => {
+    if (m.text) return m.text;
     const key = (m.key.startsWith('auth.') ? m.key : 'auth.error.generic') as MessageKey;
     return t(key, m.values);
   };

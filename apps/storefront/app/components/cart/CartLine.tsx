@@ -10,6 +10,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useT } from '../../lib/use-t.ts';
 import { useVariantText } from './use-variant-text.ts';
 import { CsrfField } from '../../lib/csrf.tsx';
+import { CartLineAd } from '../autodelivery/CartLineAd.tsx';
 
 /** The key of the fetcher every cart line submits through (the page reads its answers). */
 export const CART_FETCHER_KEY = 'cart';
@@ -24,9 +25,12 @@ export interface CartLineProps {
   pending: boolean;
   /** focus the quantity field (first line with an error after a no-JS POST) */
   focusQty?: boolean;
+  /** issue 10: the site's auto-delivery frequencies (an AD line's frequency select) and default */
+  adFrequencies?: number[];
+  adDefaultFrequency?: number;
 }
 
-export function CartLine({ entry, action, error, pending, focusQty }: CartLineProps) {
+export function CartLine({ entry, action, error, pending, focusQty, adFrequencies = [], adDefaultFrequency }: CartLineProps) {
   const t = useT();
   const hydrated = useHydrated();
   const fetcher = useFetcher({ key: CART_FETCHER_KEY });
@@ -63,6 +67,7 @@ export function CartLine({ entry, action, error, pending, focusQty }: CartLinePr
           </p>
         ) : null}
       </div>
+      <CartLineAd entry={entry} action={action} frequencies={adFrequencies} defaultFrequency={adDefaultFrequency} pending={pending} />
       <div className="cart-line-controls">
         <fetcher.Form method="post" action={action} className="qty-form">
           <CsrfField />

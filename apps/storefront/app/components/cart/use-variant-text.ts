@@ -4,6 +4,7 @@
  * `#cherry-red` → "Cherry Red" through the shell's `color.*` messages), never a hex code.
  */
 import { useIntl } from 'react-intl';
+import { hasMessage } from '../../lib/intl-shape.ts';
 
 /** What a line tells about its variant. */
 export interface VariantLike {
@@ -20,7 +21,7 @@ export function useVariantText(): (product: VariantLike) => string | null {
     const suffix = hash === -1 ? '' : decodeURIComponent(product.url.slice(hash + 1));
     if (!suffix || /^\d+-ct$/.test(suffix)) return null;
     const key = `color.${suffix}`;
-    if (typeof intl.messages[key] === 'string') return intl.formatMessage({ id: key });
+    if (hasMessage(intl, key)) return intl.formatMessage({ id: key });
     const words = suffix.replace(/[-_]+/g, ' ').trim();
     return words ? words.charAt(0).toUpperCase() + words.slice(1) : null;
   };

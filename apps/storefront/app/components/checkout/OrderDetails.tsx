@@ -3,7 +3,8 @@
  * the list of lines with their variant text and total, the ship-to / delivery / bill-to / payment
  * grid of a placed order, and a placed order's totals (promotions, gift cards, paid by card).
  */
-import type { Order, PriceData } from '@store/contracts';
+import type { CartEntry, Order, PriceData } from '@store/contracts';
+import { AdSummaryLabel } from '../autodelivery/CartLineAd.tsx';
 import { useVariantText, type VariantLike } from '../cart/use-variant-text.ts';
 import { OrderPayment } from '../promotions/OrderPayment.tsx';
 import { useT } from '../../lib/use-t.ts';
@@ -14,8 +15,12 @@ import { OrderSummary } from './OrderSummary.tsx';
 export interface SummaryLine {
   entryNumber: number;
   quantity: number;
-  product: VariantLike & { name: string; imageUrl: string };
+  product: VariantLike & { name: string; imageUrl: string; productType?: string };
   totalPrice: PriceData;
+  /** issue 10: cart lines carry their auto-delivery program and cadence (shown under the name) */
+  program?: CartEntry['program'];
+  frequencyWeeks?: number | null;
+  dayOfMonth?: number | null;
 }
 
 /** The lines of a cart or order: image, name, variant text · quantity, line total. */
@@ -30,6 +35,7 @@ export function SummaryLines({ entries }: { entries: readonly SummaryLine[] }) {
           <span className="summary-line-name">
             {e.product.name}
             <span className="summary-line-meta">{[variantText(e.product), t('summary.qty', { qty: e.quantity })].filter(Boolean).join(' · ')}</span>
+            {e.program ? <AdSummaryLabel entry={{ program: e.program, frequencyWeeks: e.frequencyWeeks ?? null, dayOfMonth: e.dayOfMonth ?? null, product: e.product }} /> : null}
           </span>
           <span className="summary-line-price">{e.totalPrice.formattedValue}</span>
         </li>

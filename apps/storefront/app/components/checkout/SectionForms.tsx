@@ -265,7 +265,10 @@ export function PaymentFields({
   firstField,
   savedCards,
   values = {},
+  cardAlwaysSaved = false,
 }: {
+  /** issue 10: the cart has auto-delivery, so a new card is always saved (no "Save this card" box) */
+  cardAlwaysSaved?: boolean;
   payment: PaymentStep;
   errors: FormErrors;
   firstField: string | null;
@@ -354,7 +357,7 @@ export function PaymentFields({
           focus={firstField === 'cardCvc'}
         />
       </div>
-      {signedIn ? (
+      {signedIn && !cardAlwaysSaved ? (
         <div className="checkbox-field">
           <input type="checkbox" id="card-save" name="saveCard" defaultChecked={values.saveCard === 'on'} />
           <label htmlFor="card-save">{t('checkout.account.saveCard')}</label>

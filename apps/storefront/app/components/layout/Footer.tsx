@@ -4,6 +4,7 @@
  */
 import { Link } from 'react-router';
 import { SITES } from '@store/domain';
+import { monthlyBoxPath } from '../../lib/monthly-box.ts';
 import { pathsFor } from '../../lib/paths.ts';
 import { useShell } from '../../lib/shell-data.ts';
 import { useT } from '../../lib/use-t.ts';
@@ -46,6 +47,9 @@ export function Footer() {
                 <Link to={n.url}>{t(NAV_KEYS[n.key])}</Link>
               </li>
             ))}
+            <li>
+              <Link to={monthlyBoxPath(shell.lang)}>{t('monthly.title')}</Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-help">

@@ -12,7 +12,6 @@ import { useT } from '../../lib/use-t.ts';
 import { Logo } from './Logo.tsx';
 import { AccountMenu } from '../auth/AccountMenu.tsx';
 import { AuthNoticeBanner } from '../auth/AuthNotice.tsx';
-import '../auth/auth.css';
 
 function SearchIcon() {
   return (

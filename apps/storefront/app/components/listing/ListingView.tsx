@@ -20,9 +20,11 @@ export interface ListingViewProps {
   totalPages: number;
   /** shown instead of the grid when there are no products */
   empty?: ReactNode;
+  /** each card's action instead of the one-time add-to-cart form (monthly-box page, issue 10) */
+  cardAction?: (product: ProductCard) => ReactNode;
 }
 
-export function ListingView({ pathname, state, products, facets, totalResults, totalPages, empty }: ListingViewProps) {
+export function ListingView({ pathname, state, products, facets, totalResults, totalPages, empty, cardAction }: ListingViewProps) {
   const t = useT();
   const labels: Record<string, string> = {};
   for (const f of facets) for (const v of f.values) labels[`${f.code}:${v.code}`] = v.name;
@@ -35,7 +37,7 @@ export function ListingView({ pathname, state, products, facets, totalResults, t
           {products.length > 0 ? <SortSelect state={state} pathname={pathname} /> : null}
         </div>
         <ActiveFilters state={state} pathname={pathname} labels={labels} />
-        {products.length > 0 ? <ProductGrid products={products} /> : (empty ?? <p className="listing-empty">{t('listing.empty')}</p>)}
+        {products.length > 0 ? <ProductGrid products={products} cardAction={cardAction} /> : (empty ?? <p className="listing-empty">{t('listing.empty')}</p>)}
         <Pagination state={state} totalPages={totalPages} pathname={pathname} />
       </div>
     </div>

@@ -28,9 +28,14 @@ export interface AddToCartFormProps {
   /** extra fields (variant swatches) inside the form */
   children?: ReactNode;
   className?: string;
+  /**
+   * issue 10: the children carry the `entryType` field (the auto-delivery purchase choice), so
+   * the form does not add its hidden `STD`
+   */
+  entryTypeInChildren?: boolean;
 }
 
-export function AddToCartForm({ productCode, productName, withQuantity, soldOut, children, className }: AddToCartFormProps) {
+export function AddToCartForm({ productCode, productName, withQuantity, soldOut, children, className, entryTypeInChildren }: AddToCartFormProps) {
   const fetcher = useFetcher<AddToCartResult>();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -62,7 +67,7 @@ export function AddToCartForm({ productCode, productName, withQuantity, soldOut,
     <fetcher.Form method="post" action={pathsFor(lang).addToCart} className={`add-to-cart ${className ?? ''}`.trim()}>
       <CsrfField />
       {productCode ? <input type="hidden" name="productCode" value={productCode} /> : null}
-      <input type="hidden" name="entryType" value="STD" />
+      {entryTypeInChildren ? null : <input type="hidden" name="entryType" value="STD" />}
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <input type="hidden" name="productName" value={productName} />
       {hydrated ? <input type="hidden" name="_mode" value="fetch" /> : null}
@@ -82,7 +87,7 @@ export function AddToCartForm({ productCode, productName, withQuantity, soldOut,
       </div>
       {result && !result.ok ? (
         <p className="form-error" role="alert">
-          {t(addToCartErrorKey(result.reason))}
+          {result.text ?? t(addToCartErrorKey(result.reason))}
         </p>
       ) : null}
     </fetcher.Form>

@@ -3,6 +3,7 @@
  * shift), name, size label (ct or oz, spec §9), colour dots for brewers, price (spec §5) and the
  * add-to-cart form for the default variant.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { sizeLabel } from '@store/domain';
 import type { ProductCard as Card } from '@store/contracts';
@@ -23,7 +24,21 @@ export function useCardMeta(p: Card): string | null {
   return parts.length ? parts.join(' · ') : null;
 }
 
-export function ProductCard({ product, headingLevel = 3, eager = false }: { product: Card; headingLevel?: 2 | 3; eager?: boolean }) {
+/**
+ * One card. `action` replaces the one-time add-to-cart form of the default variant (the monthly-box
+ * page puts its own form there; issue 10).
+ */
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  eager = false,
+  action,
+}: {
+  product: Card;
+  headingLevel?: 2 | 3;
+  eager?: boolean;
+  action?: ReactNode;
+}) {
   const { locale } = useShell();
   const meta = useCardMeta(product);
   const image = product.images[0];
@@ -61,7 +76,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
         ) : null}
         <div className="card-footer">
           <Price input={product} locale={locale} />
-          <AddToCartForm productCode={product.defaultVariantCode} productName={product.name} soldOut={soldOut} className="card-cart" />
+          {action ?? <AddToCartForm productCode={product.defaultVariantCode} productName={product.name} soldOut={soldOut} className="card-cart" />}
         </div>
       </div>
     </article>
@@ -69,12 +84,21 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
 }
 
 /** The card grid: 2 columns on mobile, 3 on tablet, 4 on desktop. */
-export function ProductGrid({ products, eagerCount = 4 }: { products: Card[]; eagerCount?: number }) {
+export function ProductGrid({
+  products,
+  eagerCount = 4,
+  cardAction,
+}: {
+  products: Card[];
+  eagerCount?: number;
+  /** the action of each card instead of the one-time add-to-cart form (see {@link ProductCard}) */
+  cardAction?: (product: Card) => ReactNode;
+}) {
   return (
     <ul className="product-grid">
       {products.map((p, i) => (
         <li key={p.code}>
-          <ProductCard product={p} eager={i < eagerCount} />
+          <ProductCard product={p} eager={i < eagerCount} action={cardAction?.(p)} />
         </li>
       ))}
     </ul>

@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import { formatMoney, sizeLabel } from '@store/domain';
 import type { PackType } from '@store/domain';
 import type { ProductType, VariantOption } from '@store/contracts';
+import { hasMessage } from '../../lib/intl-shape.ts';
 import { useShell } from '../../lib/shell-data.ts';
 import { useRichT, useT } from '../../lib/use-t.ts';
 import { toMinor } from './Price.tsx';
@@ -28,7 +29,7 @@ export function useVariantLabel(packType: PackType | null) {
     if (kind === 'value') return formatMoney(toMinor(v.priceData.value), v.priceData.currencyIso === 'CAD' ? 'CAD' : 'USD', locale);
     if (kind === 'color') {
       const key = `color.${v.variantUrlSuffix}`;
-      if (typeof intl.messages[key] === 'string') return intl.formatMessage({ id: key });
+      if (hasMessage(intl, key)) return intl.formatMessage({ id: key });
       const words = v.variantUrlSuffix.replace(/[-_]+/g, ' ').trim();
       return words ? words.charAt(0).toUpperCase() + words.slice(1) : v.code;
     }

@@ -100,36 +100,7 @@ export function giftCardErrorKey(reason: string | undefined, status?: number): P
   }
 }
 
-/** Longest coupon code accepted by the forms (the API stores short upper-case codes). */
+/** Longest coupon code the box lets a shopper type (`maxLength`; the server parses with `CouponFormSchema`). */
 export const MAX_COUPON_LENGTH = 64;
 /** Longest gift-card code accepted by the forms (16 characters, with spaces or dashes typed). */
 export const MAX_GIFT_CARD_LENGTH = 40;
-
-/** A typed coupon code, trimmed; null when empty or too long. */
-export function normalizeCouponCode(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const code = raw.trim();
-  return code === '' || code.length > MAX_COUPON_LENGTH ? null : code;
-}
-
-/** A typed gift-card code without spaces and dashes, upper-case; null when empty or too long. */
-export function normalizeGiftCardCode(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const code = raw.replace(/[\s-]/g, '').toUpperCase();
-  return code === '' || raw.length > MAX_GIFT_CARD_LENGTH ? null : code;
-}
-
-/**
- * A typed amount in major units ("12", "12.5", "12,50", "$12.50", "12,50 $") as integer minor
- * units; `null` for an empty field (use as much as needed); `undefined` when it is not an amount
- * or not positive.
- */
-export function parseAmountMinor(raw: unknown): number | null | undefined {
-  if (typeof raw !== 'string') return undefined;
-  const text = raw.replace(/[\s\u00a0$]/g, '');
-  if (text === '') return null;
-  const m = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text);
-  if (!m) return undefined;
-  const minor = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return minor > 0 ? minor : undefined;
-}

@@ -4,18 +4,47 @@
  * reset password, sign-out. Each answers a {@link AuthResult}: success with where to go, or the
  * errors by field (message keys of app/i18n/auth.*.ts, translated by the page).
  */
-import { createCustomerClient, hasControlCharacters, INPUT_LIMITS, isApiError, stringInputProblem } from '@store/contracts';
-import { isValidEmail } from '@store/domain';
+import { createCustomerClient, isApiError } from '@store/contracts';
+import { ForgotPasswordFormSchema, ResetPasswordFormSchema, SignInFormSchema, SignUpFormSchema } from '@store/contracts/forms';
+import type { z } from 'zod';
+import { parseFormProblems } from '../forms.ts';
+import type { FormText } from '../forms.ts';
+import { AUTH_FORM_TEXT, RESET_FORM_TEXT } from './form-text.ts';
 import type { RequestContext } from '../context.server.ts';
 import type { AuthNotice, CustomerInfo } from './cookies.server.ts';
 import { sameOriginPath } from '../safe-redirect.ts';
 import { authPaths, isAuthPage } from './paths.ts';
 import { minutesOf, waitSecondsOf } from '../wait.ts';
 
-/** A message key of the auth catalogue plus its values. */
+/**
+ * A message key of the auth catalogue plus its values; or (issue 11 item 1, a form-schema
+ * problem) the message already in the page's language, `text`, with its `reason`.
+ */
 export interface AuthMessage {
   key: string;
   values?: Record<string, string | number>;
+  /** the translated message (form-schema problems: it names the field) */
+  text?: string;
+  /** the OCC reason of `text` (JSON answers) */
+  reason?: string;
+}
+
+/**
+ * Checks auth form fields with the form's contract schema (conform, issue 11 item 1): null when
+ * they pass, else the problems by field as {@link AuthMessage}s that name the field in the
+ * request's language. `fields` are strings as posted (a checked box is `on`).
+ */
+export function authFormErrors(ctx: Pick<RequestContext, 't'>, schema: z.ZodType, fields: Record<string, string | boolean | null | undefined>, text: FormText = AUTH_FORM_TEXT): Record<string, AuthMessage[]> | null {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === 'string') body.set(k, v);
+    else if (v === true) body.set(k, 'on');
+  }
+  const parsed = parseFormProblems(body, schema, ctx.t, text);
+  if (!parsed.problems) return null;
+  const out: Record<string, AuthMessage[]> = {};
+  for (const [name, list] of Object.entries(parsed.problems)) out[name] = list.map((p) => ({ key: `auth.error.${p.reason}`, text: p.text, reason: p.reason }));
+  return out;
 }
 
 /** The outcome of an auth form. */
@@ -65,43 +94,9 @@ export function afterLoginTarget(redirectTo: string | null | undefined, fallback
   return isAuthPage(path) ? fallback : target;
 }
 
-/** Email checks of spec §5 (required, then the pattern). */
-export function emailErrors(email: string): AuthMessage[] {
-  if (!email) return [{ key: 'auth.error.emailRequired' }];
-  if (email.length > 254 || !isValidEmail(email)) return [{ key: 'auth.error.emailInvalid' }];
-  return [];
-}
-
-/**
- * Checks of a first or last name, the API's rule (issue 9): required, at most 100 characters
- * (`auth.error.nameTooLong`), no control character such as NUL (`auth.error.invalidCharacters`).
- */
-export function nameErrors(name: string, requiredKey: string): AuthMessage[] {
-  if (!name) return [{ key: requiredKey }];
-  const problem = stringInputProblem(name, INPUT_LIMITS.name);
-  if (problem === 'tooLong') return [{ key: 'auth.error.nameTooLong', values: { max: INPUT_LIMITS.name } }];
-  if (problem === 'invalidCharacters') return [{ key: 'auth.error.invalidCharacters' }];
-  return [];
-}
-
 const PASSWORD_REASONS = new Set(['passwordTooShort', 'passwordTooLong', 'passwordTooWeak', 'passwordIsEmail']);
 /** API input-check reasons (issue 9) and their messages. */
 const INPUT_REASON_KEYS: Record<string, string> = { invalidCharacters: 'auth.error.invalidCharacters', tooLong: 'auth.error.tooLong' };
-
-/**
- * The storefront's own check of the password policy (issue 3 decisions: 8–128 characters, a
- * letter and a digit, not the email); the API checks again.
- */
-export function passwordErrors(password: string, email: string): AuthMessage[] {
-  const out: AuthMessage[] = [];
-  if (!password) return [{ key: 'auth.error.passwordRequired' }];
-  if ([...password].length < 8) out.push({ key: 'auth.error.passwordTooShort' });
-  else if ([...password].length > 128) out.push({ key: 'auth.error.passwordTooLong' });
-  if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) out.push({ key: 'auth.error.passwordTooWeak' });
-  if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) out.push({ key: 'auth.error.passwordIsEmail' });
-  if (hasControlCharacters(password)) out.push({ key: 'auth.error.invalidCharacters' });
-  return out;
-}
 
 /** Maps an API error (OCC body) to form errors; unknown reasons fall back to a generic message. */
 export function apiErrorResult(error: unknown, fieldOf: (subject: string | undefined) => string | null = (s) => s ?? null): AuthResult {
@@ -185,11 +180,8 @@ async function currentCustomer(ctx: RequestContext, email: string): Promise<Cust
 
 /** Signs in with email and password (the /login form, the flyout and POST /api/auth/login). */
 export async function signIn(ctx: RequestContext, input: { email: string; password: string; redirectTo: string | null }, headers: Headers | null = null): Promise<AuthResult> {
-  const fieldErrors: Record<string, AuthMessage[]> = {};
-  const emailErr = emailErrors(input.email);
-  if (emailErr.length) fieldErrors.email = emailErr;
-  if (!input.password) fieldErrors.password = [{ key: 'auth.error.passwordRequired' }];
-  if (Object.keys(fieldErrors).length) return fail(400, { key: 'auth.error.checkFields' }, fieldErrors);
+  const fieldErrors = authFormErrors(ctx, SignInFormSchema, { email: input.email, password: input.password });
+  if (fieldErrors) return fail(400, { key: 'auth.error.checkFields' }, fieldErrors);
   const service = ctx.storefront.auth;
   if (!service) return fail(503, { key: 'auth.error.unavailable' });
   let answer;
@@ -222,16 +214,8 @@ export interface SignUpInput {
 
 /** Creates the account (POST /users, machine token) and signs in. */
 export async function signUp(ctx: RequestContext, input: SignUpInput): Promise<AuthResult> {
-  const fieldErrors: Record<string, AuthMessage[]> = {};
-  const add = (name: string, errs: AuthMessage[]) => {
-    if (errs.length) fieldErrors[name] = errs;
-  };
-  add('firstName', nameErrors(input.firstName, 'auth.error.firstNameRequired'));
-  add('lastName', nameErrors(input.lastName, 'auth.error.lastNameRequired'));
-  add('email', emailErrors(input.email));
-  add('password', passwordErrors(input.password, input.email));
-  if (!fieldErrors.password && input.password !== input.confirmPassword) add('confirmPassword', [{ key: 'auth.error.passwordMismatch' }]);
-  if (Object.keys(fieldErrors).length) return fail(400, { key: 'auth.error.checkFields' }, fieldErrors);
+  const fieldErrors = authFormErrors(ctx, SignUpFormSchema, { ...input, redirectTo: undefined });
+  if (fieldErrors) return fail(400, { key: 'auth.error.checkFields' }, fieldErrors);
   try {
     await ctx.api.request('POST', `/${ctx.site}/users`, {
       body: { email: input.email, password: input.password, firstName: input.firstName, lastName: input.lastName, perksOptIn: input.perksOptIn },
@@ -253,8 +237,8 @@ export async function signUp(ctx: RequestContext, input: SignUpInput): Promise<A
 
 /** Asks for a reset link; the same answer whether or not the email has an account. */
 export async function forgotPassword(ctx: RequestContext, email: string): Promise<AuthResult> {
-  const errs = emailErrors(email);
-  if (errs.length) return fail(400, null, { email: errs });
+  const fieldErrors = authFormErrors(ctx, ForgotPasswordFormSchema, { email });
+  if (fieldErrors) return fail(400, null, fieldErrors);
   try {
     await ctx.api.request('POST', `/${ctx.site}/forgottenpasswordtokens`, { body: { email }, query: { lang: ctx.lang } });
   } catch (error) {
@@ -268,11 +252,8 @@ export async function forgotPassword(ctx: RequestContext, email: string): Promis
 /** Sets a new password with the token of the emailed link, then signs out every session. */
 export async function resetPassword(ctx: RequestContext, input: { token: string; password: string; confirmPassword: string }): Promise<AuthResult> {
   if (!input.token) return fail(400, { key: 'auth.error.resetLinkInvalid' });
-  const fieldErrors: Record<string, AuthMessage[]> = {};
-  const pw = passwordErrors(input.password, '');
-  if (pw.length) fieldErrors.password = pw;
-  else if (input.password !== input.confirmPassword) fieldErrors.confirmPassword = [{ key: 'auth.error.passwordMismatch' }];
-  if (Object.keys(fieldErrors).length) return fail(400, { key: 'auth.error.checkFields' }, fieldErrors);
+  const fieldErrors = authFormErrors(ctx, ResetPasswordFormSchema, input, RESET_FORM_TEXT);
+  if (fieldErrors) return fail(400, { key: 'auth.error.checkFields' }, fieldErrors);
   try {
     await ctx.api.request('POST', `/${ctx.site}/resetpassword`, { body: { token: input.token, newPassword: input.password }, query: { lang: ctx.lang } });
   } catch (error) {

@@ -38,7 +38,7 @@ export function resultJson(result: AuthResult, extra: Record<string, unknown> = 
   const errors: Array<{ reason: string; subject?: string; messageKey: string }> = [];
   if (result.formError) errors.push({ reason: result.formError.key.replace(/^auth\.error\./, ''), messageKey: result.formError.key });
   for (const [subject, list] of Object.entries(result.fieldErrors)) {
-    for (const m of list) errors.push({ reason: m.key.replace(/^auth\.error\./, ''), subject, messageKey: m.key });
+    for (const m of list) errors.push({ reason: m.reason ?? m.key.replace(/^auth\.error\./, ''), subject, messageKey: m.key });
   }
   const headers: Record<string, string> = result.retryAfterS ? { 'Retry-After': String(result.retryAfterS) } : {};
   return json({ ok: false, errors, retryAfterS: result.retryAfterS }, result.status, headers);

@@ -6,6 +6,7 @@
  * Cookies written while serving a request go to `storefront.setCookies` (name → header, last
  * write wins); the storefront handler appends them to the response, whatever route answered.
  */
+import { decodeJwt } from 'jose';
 import { createApiCore } from '@store/contracts';
 import type { ApiCore } from '@store/contracts';
 import type { StorefrontLoadContext } from '../load-context.ts';
@@ -60,14 +61,14 @@ export interface AuthContext {
   commit(headers: Headers): void;
 }
 
-/** Decodes (without verifying: display only — the API verifies) the claims of a JWT. */
+/**
+ * Decodes (without verifying: display only — the API verifies, apps/api/src/auth/jwt.ts) the
+ * claims of a JWT with jose's `decodeJwt`; null when there is no token or it is not a JWT.
+ */
 export function jwtClaims(token: string | null): Record<string, unknown> | null {
   if (!token) return null;
-  const part = token.split('.')[1];
-  if (!part) return null;
   try {
-    const v = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
-    return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : null;
+    return decodeJwt(token);
   } catch {
     return null;
   }
@@ -120,7 +121,7 @@ export function createAuthContext(request: Request, sf: StorefrontLoadContext, s
     },
   });
 
-  const core = createApiCore({ baseUrl: sf.apiBaseUrl, fetch: (input, init) => lifecycle.fetch(input, init) });
+  const core = createApiCore({ baseUrl: sf.apiBaseUrl, fetch: (input, init) => lifecycle.fetch(input, init), direct: sf.apiDirect ?? false });
 
   let csrf: string | null = readCsrfCookie(request, secure);
 

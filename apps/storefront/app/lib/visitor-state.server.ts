@@ -1,0 +1,24 @@
+/**
+ * Per-visitor state (issue 11 item 4, ADR 0019): a request carrying any of the store's cookies
+ * that change a page is rendered for that visitor alone (no page cache, `private, no-store`);
+ * one without them gets the shared page, whose header learns the cart count and the account name
+ * after load (`GET /api/visitor`).
+ */
+import { parseCookies } from './cookies.server.ts';
+
+/**
+ * Cookies that are per-visitor state: the cart, the customer's session and display data,
+ * one-shot notices and flashes, the previewed brand, a category coupon, an order's access. Not
+ * state: `sf_csrf` (pages without a session carry no token) and `sf_wasLoggedIn` (changes
+ * nothing on the page); cookies of other software are ignored.
+ */
+export function hasVisitorState(request: Request): boolean {
+  const header = request.headers.get('cookie');
+  if (header === null || header === '') return false;
+  for (const raw of Object.keys(parseCookies(header))) {
+    const name = raw.startsWith('__Host-') ? raw.slice(7) : raw;
+    if (name === 'cartGuid' || name === 'categoryCoupon') return true;
+    if (name.startsWith('sf_') && name !== 'sf_csrf' && name !== 'sf_wasLoggedIn') return true;
+  }
+  return false;
+}
