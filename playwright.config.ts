@@ -39,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node --import tsx e2e/start-server.ts',
+    command: 'node --conditions=source --import tsx e2e/start-server.ts',
     url: `http://localhost:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -60,6 +60,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       PAYMENT_PROVIDER: 'test',
       LOG_LEVEL: 'warn',
+      // issue 11 item 4: the purge endpoint (e2e/page-cache.spec.ts changes a price in the database, then purges)
+      PAGE_CACHE_PURGE_SECRET: 'e2e-only-page-cache-purge-secret',
     },
   },
 });

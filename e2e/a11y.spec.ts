@@ -3,23 +3,11 @@
  * rules) on home, category, product, cart, checkout (also with an error shown) and confirmation
  * pages, on usb2c in English and cab2c in French.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CA_ORIGIN, DEMO_CODES, DEMO_CATEGORY_CODES, expect, test, US_ORIGIN } from './fixtures.ts';
+import { expectAccessible } from './page-checks.ts';
 import { buyBoxAddButton, EN, expectConfirmation, fillCheckoutUpToPayment, FR, payAndPlace, QUEBEC_GUEST, VERMONT_GUEST } from './shopper.ts';
 import type { Guest, Labels } from './shopper.ts';
-
-/** Runs axe on the page and answers the serious and critical violations, readable. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  expect(await seriousViolations(page), `${what}: ${page.url()}`).toEqual([]);
-}
 
 async function walk(page: Page, origin: string, prefix: string, L: Labels, guest: Guest): Promise<void> {
   await page.goto(`${origin}${prefix || '/'}`);
@@ -61,4 +49,32 @@ test('usb2c pages have no serious or critical axe violations', async ({ page }) 
 
 test('cab2c French pages have no serious or critical axe violations', async ({ page }) => {
   await walk(page, CA_ORIGIN, '/fr', FR, QUEBEC_GUEST);
+});
+
+// issue 10: the auto-delivery buying screens (purchase choice, campaign offer, cart AD line,
+// checkout's account request) in both languages
+async function walkAutoDelivery(page: Page, origin: string, prefix: string, L: Labels): Promise<void> {
+  await page.goto(`${origin}${prefix}/p/${DEMO_CODES.coffee}`);
+  const choice = page.getByTestId('purchase-options');
+  await choice.getByRole('radio').nth(1).check();
+  await expectAccessible(page, 'product, auto-delivery chosen');
+  await buyBoxAddButton(page, L).click();
+  await expect(page.getByRole('status').filter({ hasText: L.addedToCart })).toBeVisible();
+
+  await page.goto(`${origin}${prefix}/p/${DEMO_CODES.brewer}`);
+  await expect(page.getByTestId('campaign-offer')).toBeVisible();
+  await expectAccessible(page, 'brewer with campaign offer');
+
+  await page.goto(`${origin}${prefix}${prefix ? '/panier' : '/cart'}`);
+  await expect(page.getByTestId('cart-line-ad')).toBeVisible();
+  await expectAccessible(page, 'cart with an auto-delivery line');
+
+  await page.getByRole('link', { name: L.checkout, exact: true }).click();
+  await expect(page.getByTestId('ad-account-required')).toBeVisible();
+  await expectAccessible(page, 'checkout asking for an account');
+}
+
+test('auto-delivery buying screens have no serious or critical axe violations (usb2c English, cab2c French)', async ({ page }) => {
+  await walkAutoDelivery(page, US_ORIGIN, '', EN);
+  await walkAutoDelivery(page, CA_ORIGIN, '/fr', FR);
 });

@@ -8,10 +8,10 @@
  * address book (page size 4, spec §9) without JavaScript, and axe on each page.
  */
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { CA_ORIGIN, DEMO_CODES, expect, test, US_ORIGIN } from './fixtures.ts';
+import { expectAccessible, shoot } from './page-checks.ts';
 import {
   buyBoxAddButton,
   EN,
@@ -38,27 +38,6 @@ async function addFromProductPage(page: Page, code: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await buyBoxAddButton(page, EN).click();
   await expect(page.getByRole('status').filter({ hasText: EN.addedToCart })).toBeVisible();
-}
-
-/** Serious and critical axe violations (WCAG 2.1 A/AA) of the page. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(serious, `${what}: ${page.url()}`).toEqual([]);
-}
-
-/** Screenshots at 375 and 1280 px (VISUAL.md "Check it with your own eyes"); only when E2E_SHOTS is set. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS;
-  if (!dir) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/account-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
 }
 
 /** Fills the shipping address fields of the checkout (a new address). */
@@ -118,13 +97,16 @@ test.describe('accounts, usb2c, English', () => {
     const savedAddress = page.getByRole('group', { name: 'Your saved addresses' }).getByRole('radio', { name: /Ann Shopper/ });
     await expect(savedAddress).toBeChecked();
     await expect(page.getByRole('main').getByLabel(EN.street, exact)).toBeHidden();
+    // each step opens before its Continue is pressed (a click during the change would press the previous one)
     await page.getByRole('button', { name: EN.continue }).click();
+    await expect(page.getByRole('radio', { name: /Standard shipping/ })).toBeChecked();
     await page.getByRole('button', { name: EN.continue }).click();
+    await expect(page.getByRole('checkbox', { name: EN.sameAsShipping })).toBeChecked();
     await page.getByRole('button', { name: EN.continue }).click();
     const savedCard = page.getByRole('group', { name: 'Your saved cards' }).getByRole('radio', { name: /^Visa ending in 4242, expires \d{2}\/\d{2}$/ });
     await expect(savedCard).toBeChecked();
     await expect(page.getByRole('main').getByLabel(EN.cardNumber, exact)).toBeHidden();
-    await shoot(page, 'checkout-saved');
+    await shoot(page, 'account-checkout-saved');
     await page.getByRole('button', { name: EN.placeOrder }).click();
     const second = await expectConfirmation(page, EN);
     await expect(page.getByText('Visa ending in 4242')).toBeVisible();
@@ -149,12 +131,12 @@ test.describe('accounts, usb2c, English', () => {
     await expect(rows.nth(2)).toContainText(first);
     await expect(rows.nth(2)).toContainText('Processed');
     await expectAccessible(page, 'order history');
-    await shoot(page, 'orders');
+    await shoot(page, 'account-orders');
     await page.getByRole('link', { name: `View order ${first}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Order ${first}` })).toBeVisible();
     await expect(page.getByText('Processed')).toBeVisible();
     await expectAccessible(page, 'order detail');
-    await shoot(page, 'order');
+    await shoot(page, 'account-order');
 
     // the address and the card are in the account
     await page.goto(`${US_ORIGIN}/account/addresses`);
@@ -232,7 +214,9 @@ test.describe('accounts, usb2c, English', () => {
     await page.getByRole('button', { name: EN.continue }).click();
     await fillNewShippingAddress(page);
     await page.getByRole('button', { name: EN.continue }).click();
+    await expect(page.getByRole('radio', { name: /Standard shipping/ })).toBeChecked();
     await page.getByRole('button', { name: EN.continue }).click();
+    await expect(page.getByRole('checkbox', { name: EN.sameAsShipping })).toBeChecked();
     await page.getByRole('button', { name: EN.continue }).click();
     await page.getByRole('main').getByLabel(EN.cardNumber, exact).fill(VERMONT_GUEST.card);
     await page.getByRole('main').getByLabel(EN.expiry, exact).fill('12/34');
@@ -255,7 +239,7 @@ test.describe('accounts, usb2c, English', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expectAccessible(page, 'profile');
-    await shoot(page, 'profile');
+    await shoot(page, 'account-profile');
     await page.getByRole('link', { name: 'Edit details' }).click();
     await page.getByRole('main').getByLabel('First name', exact).fill('Grace');
     await page.getByRole('main').getByLabel('Last name', exact).fill('Guest');
@@ -277,7 +261,7 @@ test.describe('accounts, usb2c, English', () => {
     await page.goto(`${US_ORIGIN}/account`);
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Grace' })).toBeVisible();
     await expectAccessible(page, 'account overview');
-    await shoot(page, 'overview');
+    await shoot(page, 'account-overview');
     await page.goto(`${US_ORIGIN}/account/addresses?add=1`);
     await expect(page.getByRole('heading', { name: 'New address' })).toBeVisible();
     await expectAccessible(page, 'address book with the new-address form');
@@ -308,7 +292,7 @@ test.describe('accounts, cab2c, French', () => {
     await expect(page.getByRole('status').filter({ hasText: 'L’adresse a été ajoutée.' })).toBeVisible();
     await expect(page.getByText('Par défaut', exact)).toBeVisible();
     await expectAccessible(page, 'carnet d’adresses');
-    await shoot(page, 'adresses-fr');
+    await shoot(page, 'account-adresses-fr');
     await page.getByRole('navigation', { name: 'Compte' }).getByRole('link', { name: 'Commandes' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Historique des commandes' })).toBeVisible();
     await expect(page.getByText('Vous n’avez encore passé aucune commande.')).toBeVisible();
@@ -350,7 +334,7 @@ test.describe('address book without JavaScript', () => {
     await expect(page.getByText('5 saved addresses', exact)).toBeVisible();
     const cards = page.getByRole('list', { name: 'Saved addresses' }).getByRole('listitem');
     await expect(cards).toHaveCount(4);
-    await shoot(page, 'addresses');
+    await shoot(page, 'account-addresses');
     const pages = page.getByRole('navigation', { name: 'Pages' });
     await pages.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\?page=2$/);
@@ -359,7 +343,7 @@ test.describe('address book without JavaScript', () => {
     // edit the address on page 2, then make it the default, then delete it
     await page.getByRole('link', { name: /^Edit the address of/ }).click();
     await expect(page.getByRole('heading', { name: 'Edit address' })).toBeVisible();
-    await shoot(page, 'address-edit');
+    await shoot(page, 'account-address-edit');
     await page.getByRole('main').getByLabel(EN.street, exact).fill('99 Lake Road');
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The address was updated.' })).toBeVisible();

@@ -84,7 +84,7 @@ async function startStore(adminUrl: string, database: string): Promise<Store> {
   databaseUrl.pathname = `/${database}`;
   const port = await freePort();
   const logs: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -182,6 +182,8 @@ for (const adminUrl of ADMIN_URLS) {
         // a cart with an item, so the cart page has something to read
         for (const brand of BRANDS) {
           await openUntil(page, `${origin(brand)}${brand.pages.at(-1)!.path}`, 200);
+          // a click while React hydrates the form can be lost: press it once the page is live
+          await page.locator('html[data-hydrated]').waitFor();
           await buyBoxAddButton(page, brand.site === 'cab2c' ? FR : EN).click();
           await expect(page.getByRole('status').filter({ hasText: (brand.site === 'cab2c' ? FR : EN).addedToCart })).toBeVisible();
         }

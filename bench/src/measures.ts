@@ -130,10 +130,10 @@ function profileHooks(server: ServerProcess, measure: string): Pick<LoadSpec, 'b
 }
 
 /** Measure 1: one page and the same bytes from memory. */
-export async function measureSsr(server: ServerProcess, name: string, path: string, settings: LoadSettings): Promise<SsrFigure> {
-  const captured = await post<{ status: number; bytes: number }>(server.origin, '/__bench/capture', { name, path });
+export async function measureSsr(server: ServerProcess, name: string, path: string, settings: LoadSettings, cookie?: string): Promise<SsrFigure> {
+  const captured = await post<{ status: number; bytes: number }>(server.origin, '/__bench/capture', { name, path, ...(cookie ? { cookie } : {}) });
   if (captured.status !== 200) throw new Error(`capturing ${path} answered ${captured.status}`);
-  const headers = { accept: 'text/html' };
+  const headers: Record<string, string> = { accept: 'text/html', ...(cookie ? { cookie } : {}) };
   const page = await measureLoad({ url: `${server.origin}${path}`, headers, ...settings, ...hooks(server, `ssr.${name}`) });
   const baseline = await measureLoad({ url: `${server.origin}/__bench/static/${name}`, headers, ...settings, ...hooks(server, `ssr.${name}.static`) });
   const problems = [healthProblem(`page ${path}`, page), healthProblem(`static copy of ${path}`, baseline)].filter((p): p is string => p !== null);
@@ -202,6 +202,11 @@ async function getPage(origin: string, path: string): Promise<void> {
 }
 
 const ADDRESS = { firstName: 'Bench', lastName: 'Shopper', line1: '1 Main Street', city: 'New York', region: 'NY', postalCode: '10001', country: 'US', phone: '2125550100' };
+
+/** The `Cookie` of a visitor with a one-line cart (issue 11: the pages of such a visitor bypass the page cache). */
+export async function cartVisitorCookie(server: ServerProcess, clients: Clients): Promise<string> {
+  return `cartGuid=${await cartWith(server, clients, 1)}`;
+}
 
 /** A cart with the first `lines` fixture variants, one unit each. */
 async function cartWith(server: ServerProcess, clients: Clients, lines: number): Promise<string> {

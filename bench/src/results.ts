@@ -4,6 +4,7 @@
  * `errors`.
  */
 import type { LoadResult } from './load.ts';
+import type { StartupFigure } from './startup.ts';
 
 /** A page load measured against the same bytes served from memory. */
 export interface SsrFigure {
@@ -49,7 +50,10 @@ export interface ScenarioResult {
   data: { products: number; variants: number; orders: number; orderEntries: number; carts: number };
   /** seconds to create, migrate, seed (and for `large` import and insert) the database */
   setupS: number;
+  /** pages of a visitor without a cart or session: from the page cache (issue 11 item 4) */
   ssr: Partial<Record<'home' | 'category' | 'product', SsrFigure>>;
+  /** the same pages for a visitor with a cart (`cartGuid` cookie): rendered every time, no page cache */
+  ssrCart?: Partial<Record<'home' | 'category' | 'product', SsrFigure>>;
   api: { hello?: { path: string; load: LoadResult }; product?: ApiFigure; addToCart?: ApiFigure };
   sql: Partial<Record<SqlOperation, SqlFigure>>;
 }
@@ -109,7 +113,7 @@ export interface TargetVerdict {
   target: string;
   value: string;
   status: 'pass' | 'miss' | 'n/a';
-  scenario: 'demo' | 'large' | 'browser';
+  scenario: 'demo' | 'large' | 'browser' | 'startup';
 }
 
 export interface BenchResults {
@@ -137,6 +141,8 @@ export interface BenchResults {
   scenarios: ScenarioResult[];
   pageWeights: PageWeight[];
   lighthouse: LighthouseFigure[];
+  /** start-up of the compiled store (startup.ts; issue 11 item 2) */
+  startup?: StartupFigure;
   targets: TargetVerdict[];
   /** what could not be measured, by phase */
   errors: Array<{ phase: string; message: string }>;

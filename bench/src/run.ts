@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- options]`: builds the production storefront, starts the store (storefront +
+ * `npm run bench [-- options]`: builds the store (`npm run build`: the compiled API and the
+ * production storefront), times the compiled store's start (startup.ts), starts the store (storefront +
  * API in one server process) on a fresh database, and measures it against baselines served by
  * the same process (issue 5). Prints a table on stdout (progress goes to stderr) and writes
  * bench/results/latest.json.
@@ -7,7 +8,7 @@
  * Options:
  *   --quick                 a few seconds per load measure and a smaller large catalogue (CI)
  *   --no-build              use the existing storefront build
- *   --only=LIST             comma list of sql,browser,ssr,api,growth (default: all)
+ *   --only=LIST             comma list of sql,browser,ssr,api,growth,recurring,startup (default: all)
  *   --no-lighthouse         skip Lighthouse (JS per page is still measured)
  *   --profile               CPU-profile the server during each load measure (V8 profiler over
  *                           the inspector, measured window only) and print the top self-time
@@ -15,6 +16,8 @@
  *   --connections=N         concurrent connections of the load measures (default 50)
  *   --duration=S --warmup=S seconds per load measure and of unmeasured warm-up before it
  *   --large-products=N --large-orders=N   size of the growth scenario
+ *   --recurring-subscriptions=N  due subscriptions of the recurring-orders section (default
+ *                           10,000; quick mode 2,000: 10,000 can take over a minute on a busy machine)
  *   --log-level=LEVEL       the server's LOG_LEVEL (default warn: no per-request logs)
  *   --out=FILE              results file (default bench/results/latest.json)
  *
@@ -38,19 +41,22 @@ import {
   measureHello,
   measureSql,
   measureSsr,
+  cartVisitorCookie,
   pagePaths,
   profileFiles,
   type LoadSettings,
   type PagePaths,
 } from './measures.ts';
 import { renderProfile, summariseProfileFile, type ProfileSummary } from './profile.ts';
+import { measureRecurringOrders, renderRecurring, type RecurringFigure } from './recurring.ts';
 import { renderReport } from './report.ts';
 import type { BenchResults, LighthouseFigure, PageWeight, ScenarioResult } from './results.ts';
 import { findFreePort, startServerProcess, type ServerProcess } from './server-process.ts';
+import { measureStartup, type StartupFigure } from './startup.ts';
 import { evaluateTargets } from './targets.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const PHASES = ['sql', 'browser', 'ssr', 'api', 'growth'] as const;
+const PHASES = ['sql', 'browser', 'ssr', 'api', 'growth', 'recurring', 'startup'] as const;
 type Phase = (typeof PHASES)[number];
 
 /** Parsed command line. */
@@ -62,6 +68,8 @@ export interface RunOptions {
   profile: boolean;
   settings: LoadSettings;
   large: { products: number; orders: number };
+  /** due subscriptions of the recurring-orders section */
+  recurringSubscriptions: number;
   logLevel: string;
   out: string;
 }
@@ -88,6 +96,7 @@ export function parseOptions(argv: string[]): RunOptions {
       warmup: { type: 'string' },
       'large-products': { type: 'string' },
       'large-orders': { type: 'string' },
+      'recurring-subscriptions': { type: 'string' },
       'log-level': { type: 'string', default: 'warn' },
       out: { type: 'string', default: join(ROOT, 'bench/results/latest.json') },
     },
@@ -114,6 +123,7 @@ export function parseOptions(argv: string[]): RunOptions {
       products: Math.round(positive('large-products', values['large-products'], quick ? 1000 : 10_000)),
       orders: Math.round(positive('large-orders', values['large-orders'], quick ? 5000 : 100_000)),
     },
+    recurringSubscriptions: Math.round(positive('recurring-subscriptions', values['recurring-subscriptions'], quick ? 2000 : 10_000)),
     logLevel: values['log-level'] ?? 'warn',
     out: resolve(values.out ?? join(ROOT, 'bench/results/latest.json')),
   };
@@ -216,6 +226,23 @@ async function runScenario(name: 'demo' | 'large', opts: RunOptions, errors: Ben
           fail(`ssr.${page}`, error);
         }
       }
+      // issue 11: the same pages for a visitor with a cart (no page cache)
+      try {
+        const cookie = await cartVisitorCookie(running, clients);
+        scenario.ssrCart = {};
+        for (const page of ['home', 'category', 'product'] as const) {
+          try {
+            log(`${name}: server render of ${page} for a visitor with a cart (${paths[page]})`);
+            const figure = await measureSsr(running, `${page}-cart`, paths[page], opts.settings, cookie);
+            scenario.ssrCart[page] = figure;
+            if (figure.problem) fail(`ssrCart.${page}`, figure.problem);
+          } catch (error) {
+            fail(`ssrCart.${page}`, error);
+          }
+        }
+      } catch (error) {
+        fail('ssrCart', error);
+      }
     }
     if (opts.only.has('api')) {
       try {
@@ -258,12 +285,21 @@ async function main(): Promise<number> {
   const t0 = Date.now();
   const loadStart = loadavg()[0] ?? 0;
   const errors: BenchResults['errors'] = [];
-  if (opts.build && (opts.only.has('ssr') || opts.only.has('browser') || opts.only.has('sql') || opts.only.has('growth'))) {
-    log('building the storefront (npm run build -w @store/storefront)');
-    const build = spawnSync('npm', ['run', 'build', '-w', '@store/storefront'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  if (opts.build && (opts.only.has('ssr') || opts.only.has('browser') || opts.only.has('sql') || opts.only.has('growth') || opts.only.has('startup'))) {
+    log('building the store (node scripts/build.mjs: compiled API and production storefront)');
+    const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: ['ignore', 2, 2] });
     if (build.status !== 0) {
-      console.error('[bench] the storefront build failed; nothing measured');
+      console.error('[bench] the build failed; nothing measured');
       return 1;
+    }
+  }
+  let startup: StartupFigure | undefined;
+  if (opts.only.has('startup')) {
+    try {
+      log('start-up of the compiled store (node apps/api/dist/main.js, fresh database, then a restart)');
+      startup = await measureStartup(ROOT, await findFreePort());
+    } catch (error) {
+      errors.push({ phase: 'startup', message: message(error) });
     }
   }
   const scenarios: ScenarioResult[] = [];
@@ -279,6 +315,14 @@ async function main(): Promise<number> {
     if (name === 'demo') {
       pageWeights = outcome.pageWeights;
       lighthouse = outcome.lighthouse;
+    }
+  }
+  let recurring: RecurringFigure | undefined;
+  if (opts.only.has('recurring')) {
+    try {
+      recurring = await measureRecurringOrders(process.env.DATABASE_URL, opts.recurringSubscriptions, log);
+    } catch (error) {
+      errors.push({ phase: 'recurring', message: message(error) });
     }
   }
   for (const [measure, file] of profileFiles) {
@@ -315,13 +359,16 @@ async function main(): Promise<number> {
     scenarios,
     pageWeights,
     lighthouse,
+    ...(startup ? { startup } : {}),
     errors,
   };
-  const results: BenchResults & { profiles?: Record<string, ProfileSummary> } = { ...partial, targets: evaluateTargets(partial) };
+  const results: BenchResults & { profiles?: Record<string, ProfileSummary>; recurring?: RecurringFigure } = { ...partial, targets: evaluateTargets(partial) };
   if (opts.profile) results.profiles = profiles;
+  if (recurring) results.recurring = recurring;
   mkdirSync(dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(renderReport(results));
+  if (recurring) console.log(`\n${renderRecurring(recurring)}`);
   for (const [name, summary] of Object.entries(profiles)) {
     console.log(`\n== CPU profile of the server during ${name} (${profileFiles.get(name) ?? ''})\n${renderProfile(summary)}`);
   }

@@ -73,7 +73,7 @@ export async function findFreePort(): Promise<number> {
 export async function startServerProcess(opts: StartOptions): Promise<ServerProcess> {
   const logFile = join(opts.config.workDir, 'server.log');
   const logFd = openSync(logFile, 'a');
-  const execArgv = ['--import', 'tsx'];
+  const execArgv = ['--conditions=source', '--import', 'tsx'];
   let child: ChildProcess;
   try {
     child = fork(SERVER_SCRIPT, [], {

@@ -251,11 +251,11 @@ async function addBenchRoutes(
     if (!page) return reply.code(404).send({ error: 'not captured' });
     return reply.code(page.status).headers(page.headers).send(page.body);
   });
-  app.post<{ Body: { name: string; path: string } }>('/__bench/capture', async (request) => {
-    const { name, path } = request.body;
+  app.post<{ Body: { name: string; path: string; cookie?: string } }>('/__bench/capture', async (request) => {
+    const { name, path, cookie } = request.body;
     // identity: the load generator asks for no compression either, so the baseline serves the
-    // same bytes the measured page sends it
-    const response = await fetch(`${origin()}${path}`, { redirect: 'manual', headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
+    // same bytes the measured page sends it; `cookie`: the page of a visitor with a cart (issue 11)
+    const response = await fetch(`${origin()}${path}`, { redirect: 'manual', headers: { accept: 'text/html', 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
     const headers: Record<string, string> = {};
     response.headers.forEach((value, key) => {
       if (!HOP_HEADERS.has(key)) headers[key] = value;

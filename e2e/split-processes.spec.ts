@@ -1,0 +1,116 @@
+/**
+ * Issue 11 item 2 (ADR 0020; DESIGN "One process by default, many in production"): the compiled
+ * store run as two processes, as in production. The API-only process (`node
+ * apps/api/dist/main-api.js`, its own port and SQLite database) and the storefront-only process
+ * (`node apps/api/dist/main-storefront.js`, another port, `API_URL` pointing at the API) work
+ * together over HTTP: a shopper opens a product page on the storefront process (pictures passed
+ * through to the API), adds to cart, sees the cart on the next page. Both run the compiled
+ * JavaScript (`npm run build`; built here first when out of date), no TypeScript loader.
+ *
+ * Ports: E2E_PORT + 1 (API) and E2E_PORT + 2 (storefront).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DEMO_CODES, expect, PORT, test } from './fixtures.ts';
+import { EN, expectCartCount, pickVariantAndAdd } from './shopper.ts';
+
+const API_PORT = PORT + 1;
+const STOREFRONT_PORT = PORT + 2;
+const STOREFRONT = `http://localhost:${STOREFRONT_PORT}`;
+const DIR = resolve('test-results/e2e-split');
+const SECRET = 'e2e-split-storefront-secret';
+
+interface Running {
+  child: ChildProcess;
+  logs: string[];
+}
+
+function start(entry: string, env: Record<string, string>): Running {
+  const logs: string[] = [];
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: 'localhost', LOG_LEVEL: 'warn', OAUTH_CLIENT_SECRET: SECRET, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    logs.push(chunk.toString('utf8'));
+    if (logs.length > 200) logs.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, logs };
+}
+
+async function readyz(origin: string, running: Running[]): Promise<number> {
+  for (const r of running) if (r.child.exitCode !== null) throw new Error(`a process exited (${r.child.exitCode}):\n${r.logs.join('')}`);
+  return fetch(`${origin}/readyz`).then(
+    (res) => res.status,
+    () => 0,
+  );
+}
+
+async function stop(r: Running | undefined): Promise<void> {
+  if (!r || r.child.exitCode !== null) return;
+  const exited = new Promise((done) => r.child.once('exit', done));
+  r.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+  if (r.child.exitCode === null) r.child.kill('SIGKILL');
+}
+
+let api: Running | undefined;
+let storefront: Running | undefined;
+
+test.describe('API-only and storefront-only processes over HTTP', () => {
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'pipe', encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}\n${build.stderr}`);
+    rmSync(DIR, { recursive: true, force: true });
+    mkdirSync(DIR, { recursive: true });
+    api = start('apps/api/dist/main-api.js', {
+      PORT: String(API_PORT),
+      DATABASE_URL: `file:${DIR}/store.db`,
+      DATA_DIR: DIR,
+      OUTBOX_DIR: `${DIR}/outbox`,
+      JWT_SECRET: 'e2e-split-jwt-secret-0123456789abcdef0123456789',
+      PAYMENT_PROVIDER: 'test',
+      // the storefront process, on this machine, tells the shopper's address (ADR 0012)
+      TRUST_PROXY: 'loopback',
+    });
+    storefront = start('apps/api/dist/main-storefront.js', { PORT: String(STOREFRONT_PORT), API_URL: `http://localhost:${API_PORT}`, DATA_DIR: DIR });
+    await expect.poll(() => readyz(`http://localhost:${API_PORT}`, [api!, storefront!]), { timeout: 120_000, intervals: [250] }).toBe(200);
+    await expect.poll(() => readyz(STOREFRONT, [api!, storefront!]), { timeout: 60_000, intervals: [250] }).toBe(200);
+  });
+
+  test.afterAll(async () => {
+    await Promise.all([stop(storefront), stop(api)]);
+  });
+
+  test('the API process serves the API only; the storefront process serves pages and precompressed assets', async () => {
+    const apiHome = await fetch(`http://localhost:${API_PORT}/`);
+    expect(apiHome.status).toBe(404);
+    const page = await fetch(`${STOREFRONT}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // a script of the page that has a brotli copy (files under 1 KB have none)
+    const asset = [...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]).find((path) => existsSync(`apps/storefront/build/client${path}.br`));
+    expect(asset).toBeTruthy();
+    const js = await fetch(`${STOREFRONT}${asset}`, { headers: { 'accept-encoding': 'br' } });
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-encoding')).toBe('br');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // the storefront process has no database and no API routes of its own
+    expect((await fetch(`${STOREFRONT}/rest/v2/usb2c/products/${DEMO_CODES.coffee}`)).status).toBe(404);
+  });
+
+  test('a shopper opens a product page on the storefront process and adds to cart through the API process', async ({ page }) => {
+    await page.goto(`${STOREFRONT}/p/${DEMO_CODES.coffee}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Signature Dark Roast Coffee' })).toBeVisible();
+    await pickVariantAndAdd(page, EN, '48 ct');
+    await expectCartCount(page, EN, 1);
+    await page.getByRole('banner').getByRole('link', { name: EN.cart }).click();
+    await expect(page.getByRole('heading', { level: 1, name: EN.cartTitle })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Signature Dark Roast Coffee');
+    await expect(page.getByRole('main')).toContainText('48 ct');
+  });
+});
