@@ -47,7 +47,7 @@ import {
   toCachedPage,
 } from './page-cache-http.ts';
 import type { TagRecorder } from './page-cache-http.ts';
-import { createRenderLimiter, releaseWhenDone } from './render-limiter.ts';
+import { createRenderLimiter, MUTATION_QUEUE_TIMEOUT_MS, releaseWhenDone } from './render-limiter.ts';
 import type { RenderLimiter } from './render-limiter.ts';
 import { LRUCache } from 'lru-cache';
 
@@ -194,7 +194,9 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
 
   /** {@link renderLimited}, the caller giving the slot back (a cache fill holds it while it compresses the page). */
   async function renderHolding(request: Request, storefront: StorefrontLoadContext): Promise<{ response: Response; release: () => void } | null> {
-    const release = await limiter.acquire(request.signal);
+    // a state-changing request (add to cart, sign-in, place order) waits longer than a page view (ADR 0026)
+    const mutation = request.method !== 'GET' && request.method !== 'HEAD';
+    const release = await limiter.acquire(request.signal, mutation ? MUTATION_QUEUE_TIMEOUT_MS : undefined);
     if (!release) return null;
     try {
       const response = await availability.handle(request, storefront, (req) => handle(req, { storefront }));

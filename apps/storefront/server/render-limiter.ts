@@ -17,6 +17,13 @@ export function defaultRenderConcurrency(): number {
 /** Default longest wait for a slot, ms. */
 export const DEFAULT_RENDER_QUEUE_TIMEOUT_MS = 1_500;
 
+/**
+ * Longest wait for a slot of a state-changing request (POST, PUT, PATCH, DELETE), ms: an add to
+ * cart, a sign-in or a placed order is worth more than a page view and is cheap to answer (a
+ * redirect or a small JSON body), so under load it waits longer before the 503 (ADR 0026).
+ */
+export const MUTATION_QUEUE_TIMEOUT_MS = 10_000;
+
 /** Options of {@link createRenderLimiter}. */
 export interface RenderLimiterOptions {
   /** renders at once; default {@link defaultRenderConcurrency} */
@@ -34,8 +41,11 @@ export type Release = () => void;
 export interface RenderLimiter {
   readonly concurrency: number;
   readonly queueTimeoutMs: number;
-  /** a slot, or null when none freed up in time, the queue is full or `signal` aborted */
-  acquire(signal?: AbortSignal): Promise<Release | null>;
+  /**
+   * a slot, or null when none freed up in time, the queue is full or `signal` aborted;
+   * `waitMs` replaces the limiter's `queueTimeoutMs` for this request (never shorter)
+   */
+  acquire(signal?: AbortSignal, waitMs?: number): Promise<Release | null>;
   /** renders running, requests waiting */
   stats(): { running: number; waiting: number; refused: number };
 }
@@ -63,12 +73,13 @@ export function createRenderLimiter(opts: RenderLimiterOptions = {}): RenderLimi
   return {
     concurrency,
     queueTimeoutMs,
-    acquire(signal) {
+    acquire(signal, waitMs) {
       if (running < concurrency) {
         running++;
         return Promise.resolve(makeRelease());
       }
-      if (queue.length >= maxQueue || queueTimeoutMs === 0 || signal?.aborted) {
+      const wait = Math.max(queueTimeoutMs, waitMs ?? 0);
+      if (queue.length >= maxQueue || wait === 0 || signal?.aborted) {
         refused++;
         return Promise.resolve(null);
       }
@@ -85,7 +96,7 @@ export function createRenderLimiter(opts: RenderLimiterOptions = {}): RenderLimi
           waiter(null);
         };
         const onAbort = () => leave();
-        const timer = setTimeout(leave, queueTimeoutMs);
+        const timer = setTimeout(leave, wait);
         signal?.addEventListener('abort', onAbort, { once: true });
         queue.push(waiter);
       });

@@ -191,6 +191,17 @@ describe('render limit', () => {
     expect(limiter.stats()).toMatchObject({ running: 2, waiting: 0, refused: 1 });
   });
 
+  it('a state-changing request may wait longer than a page view for its slot (ADR 0026)', async () => {
+    const limiter = createRenderLimiter({ concurrency: 1, queueTimeoutMs: 20 });
+    const first = await limiter.acquire();
+    const page = limiter.acquire();
+    const mutation = limiter.acquire(undefined, 500);
+    expect(await page).toBeNull();
+    first!();
+    expect(await mutation).toBeTypeOf('function');
+    expect(limiter.stats()).toMatchObject({ running: 1, waiting: 0, refused: 1 });
+  });
+
   it('holds the slot until the body has been read', async () => {
     const limiter = createRenderLimiter({ concurrency: 1, queueTimeoutMs: 0 });
     const release = await limiter.acquire();
