@@ -28,19 +28,19 @@ export function Consignments({ consignments, entries, titleId }: { consignments:
           return (
             <li key={c.code} className="consignment">
               <h3>
-                {t('account.order.shipment', { number: i + 1 })}
+                {t('account.order.shipment', { number: i + 1 })}{' '}
                 {date ? <span className="consignment-date">{t('account.order.shippedOn', { date })}</span> : null}
               </h3>
               <dl className="consignment-tracking">
                 <div>
-                  <dt>{label(t('account.order.tracking'))}</dt>
+                  <dt>{label(t('account.order.tracking'))}</dt>{' '}
                   <dd>
                     <strong>{c.trackingNumber}</strong>
                   </dd>
                 </div>
                 {c.carrier ? (
                   <div>
-                    <dt>{label(t('account.order.carrier'))}</dt>
+                    <dt>{label(t('account.order.carrier'))}</dt>{' '}
                     <dd>{c.carrier}</dd>
                   </div>
                 ) : null}
