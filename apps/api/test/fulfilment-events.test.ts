@@ -89,6 +89,22 @@ describe.each(dbKinds())('orderShipped listeners on %s', (kind) => {
     expect(ok).toMatchObject({ status: 'shipped', consignment: { code: `${order.code}-1` } });
   });
 
+  it('an email that cannot be sent is logged, never undoes or fails the shipment', async () => {
+    const order = await twoLineOrder();
+    const errors: Array<{ obj: object; msg: string | undefined }> = [];
+    const log = { info() {}, warn() {}, error(obj: object, msg?: string) { errors.push({ obj, msg }); } };
+    // nothing listens on port 9 of the loopback: the SMTP connection is refused
+    const mailer = createMailer({ SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'x@example.com', OUTBOX_DIR: t.config.OUTBOX_DIR }, log);
+    const ctx: CommerceContext = { ...contextWith(async () => {}), mailer, log };
+    const answer = await shipOrder(ctx, 'usb2c', order.code, { trackingNumber: 'NO-SMTP-1' });
+    expect(answer.status).toBe('shipped');
+    await mailer.close();
+    expect(errors.map((e) => e.msg)).toContain('email sending failed');
+    expect(JSON.stringify(errors)).toContain(`order shipped ${order.code}-1`);
+    const row = await t.dbh.db.selectFrom('orders').select('status').where('code', '=', order.code).executeTakeFirstOrThrow();
+    expect(row.status).toBe('shipped');
+  });
+
   it('works without listeners (orderEvents absent)', async () => {
     const order = await twoLineOrder();
     const ctx = contextWith(async () => {});
