@@ -66,6 +66,8 @@ export default defineConfig({
       // ADR 0026: two browser workers share the CPUs with this server; page views are not shed
       // after 1.5 s here (the limiter's shedding is unit-tested)
       RENDER_QUEUE_TIMEOUT_MS: '10000',
+      // issue 12 (ADR 0027): the operator client e2e/fulfilment.spec.ts ships orders with
+      OPERATOR_CLIENT_SECRET: 'e2e-only-operator-secret-0123456789abcdef',
     },
   },
 });

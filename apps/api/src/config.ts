@@ -20,6 +20,9 @@ import type { DbTimeouts } from '@store/db';
 /** The storefront's OAuth client id when OAUTH_CLIENT_ID is not set. */
 export const DEFAULT_OAUTH_CLIENT_ID = 'storefront';
 
+/** The operator client's id when OPERATOR_CLIENT_ID is not set (issue 12, ADR 0027). */
+export const DEFAULT_OPERATOR_CLIENT_ID = 'operator';
+
 /** The secrets the configuration can generate when they are not configured. */
 export type GeneratedSecretName = 'JWT_SECRET' | 'OAUTH_CLIENT_SECRET';
 
@@ -161,6 +164,10 @@ const EnvObject = z.object({
     JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
     OAUTH_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_OAUTH_CLIENT_ID)),
     OAUTH_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(8, { message: 'must be at least 8 characters' }).optional()),
+    /** issue 12 (ADR 0027): the operator client's id (client_credentials tokens with scope `operator`) */
+    OPERATOR_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().max(128, { message: 'must be at most 128 characters' }).regex(/^[A-Za-z0-9._-]+$/, { message: 'must be letters, digits, dot, dash or underscore' }).default(DEFAULT_OPERATOR_CLIENT_ID)),
+    /** issue 12: its secret (≥ 32 characters); unset → no operator client, in every mode */
+    OPERATOR_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
     PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['test', 'stripe'], { message: 'must be test or stripe' }).default('test')),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -216,6 +223,12 @@ export const EnvSchema = EnvObject
         ctx.addIssue({ code: 'custom', path: ['OAUTH_CLIENT_SECRET'], message: 'is required when NODE_ENV=production' });
       if (env.DEV_PAGES === true) ctx.addIssue({ code: 'custom', path: ['DEV_PAGES'], message: 'cannot be on when NODE_ENV=production' });
     }
+    if (env.OPERATOR_CLIENT_ID === env.OAUTH_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['OPERATOR_CLIENT_ID'], message: 'must differ from OAUTH_CLIENT_ID (the storefront client never gets the operator scope)' });
+    }
+    if (env.OPERATOR_CLIENT_SECRET !== undefined && env.OPERATOR_CLIENT_SECRET === env.OAUTH_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['OPERATOR_CLIENT_SECRET'], message: 'must differ from OAUTH_CLIENT_SECRET' });
+    }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       if (!env.STRIPE_SECRET_KEY)
         ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
@@ -236,6 +249,10 @@ export interface AppConfig {
   JWT_SECRET: string;
   OAUTH_CLIENT_ID: string;
   OAUTH_CLIENT_SECRET: string;
+  /** issue 12 (ADR 0027): the operator client (scope `operator`) */
+  OPERATOR_CLIENT_ID: string;
+  /** undefined: no operator client (no token carries the operator scope) */
+  OPERATOR_CLIENT_SECRET: string | undefined;
   PAYMENT_PROVIDER: 'test' | 'stripe';
   STRIPE_SECRET_KEY: string | undefined;
   STRIPE_PUBLISHABLE_KEY: string | undefined;
@@ -334,6 +351,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     JWT_SECRET: secret('JWT_SECRET', e.JWT_SECRET),
     OAUTH_CLIENT_ID: e.OAUTH_CLIENT_ID,
     OAUTH_CLIENT_SECRET: secret('OAUTH_CLIENT_SECRET', e.OAUTH_CLIENT_SECRET),
+    OPERATOR_CLIENT_ID: e.OPERATOR_CLIENT_ID,
+    // never a default or generated operator secret, in any mode (ADR 0027)
+    OPERATOR_CLIENT_SECRET: e.OPERATOR_CLIENT_SECRET,
     PAYMENT_PROVIDER: e.PAYMENT_PROVIDER,
     STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
     STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,

@@ -9,6 +9,7 @@ import { AddressSchema, DeliveryModeSchema, TaxLineSchema } from './cart.ts';
 import { LangSchema, PriceDataSchema } from './catalog.ts';
 import { AppliedPromotionSchema } from './promotions.ts';
 import { OrderAutoDeliveryFieldsSchema, OrderEntryAutoDeliveryFieldsSchema } from './auto-delivery.ts';
+import { ConsignmentSchema } from './fulfilment.ts';
 
 /** `PUT .../carts/{cartGuid}/email` body (spec §5 email rule). */
 export const SetEmailRequestSchema = z.object({ email: emailInput() });
@@ -209,6 +210,8 @@ export const OrderSchema = z.object({
   amountPaidByCard: PriceDataSchema,
   /** issue 10: the subscriptions the order opened, with their next ship dates */
   ...OrderAutoDeliveryFieldsSchema.shape,
+  /** issue 12 (ADR 0027): the order's shipments, oldest first (empty until it ships) */
+  consignments: z.array(ConsignmentSchema).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

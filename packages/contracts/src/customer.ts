@@ -14,6 +14,7 @@ import { codeInput, passwordInput, safeText, tokenInput } from './input.ts';
 import { AddressSchema, CartMergeResponseSchema, CartSchema, type Cart, type CartMergeResponse } from './cart.ts';
 import { PriceDataSchema, type Lang } from './catalog.ts';
 import { AddressInputSchema, OrderSchema, type Order } from './checkout.ts';
+import { ConsignmentSchema } from './fulfilment.ts';
 import type { ApiCore } from './client.ts';
 
 /** Page size of the address book (issue 3: "page size 4, pageNum 0"). */
@@ -112,6 +113,8 @@ export const OrderHistoryEntrySchema = z.object({
   placed: z.string(),
   total: PriceDataSchema,
   totalUnitCount: z.number().int().nonnegative(),
+  /** issue 12 (ADR 0027): the order's shipments (tracking numbers, shipped lines), oldest first */
+  consignments: z.array(ConsignmentSchema).optional(),
 });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
 

@@ -279,6 +279,11 @@ export interface OrderEntryTable {
   frequency_weeks: number | null;
   /** issue 10: the subscription this line started (parent order) or belongs to (recurring order) */
   subscription_id: string | null;
+  /**
+   * issue 12 (migration 0007): units of the line shipped so far (0 on insert; the database default,
+   * hence optional here). Only the conditional update of `shipOrder` raises it, never beyond `qty`.
+   */
+  shipped_qty?: number;
 }
 
 /** Idempotency records for order placement (DESIGN "Concurrency and integrity"). */
@@ -741,4 +746,29 @@ export interface Database {
   gift_card_ledger: GiftCardLedgerTable;
   cart_gift_cards: CartGiftCardTable;
   order_gift_cards: OrderGiftCardTable;
+  consignments: ConsignmentTable;
+  consignment_entries: ConsignmentEntryTable;
+}
+
+/** issue 12 (migration 0007, ADR 0027): one shipment of an order (one operator ship call). */
+export interface ConsignmentTable {
+  /** `<order code>-<seq>`, e.g. `KC-7K3M9-QX2TB-1` */
+  code: string;
+  order_code: string;
+  base_site: string;
+  /** 1, 2, ... per order (unique with `order_code`) */
+  seq: number;
+  /** trimmed, 1–64 characters of letters, digits, space and `-_./` */
+  tracking_number: string;
+  carrier: string | null;
+  /** ISO-8601 UTC */
+  shipped_at: string;
+}
+
+/** issue 12 (migration 0007): units of one order line in a consignment. */
+export interface ConsignmentEntryTable {
+  consignment_code: string;
+  order_code: string;
+  entry_number: number;
+  qty: number;
 }

@@ -8,6 +8,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { INPUT_LIMITS, stringInputProblem } from '@store/contracts';
 import { verifyClientCredentials, type Executor, type OAuthClient } from '@store/db';
 import { fieldPath } from '../plugins/errors.ts';
+import { isOperatorClientId, verifyOperatorCredentials } from './operator.ts';
 
 /** Answers an OAuth2 error `{error, error_description}` with `Cache-Control: no-store`. */
 export function oauthError(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
@@ -68,7 +69,14 @@ export async function authenticateClient(db: Executor, request: FastifyRequest, 
   }
   const clientId = basic?.id ?? bodyString(body, 'client_id');
   const clientSecret = basic?.secret ?? bodyString(body, 'client_secret');
-  const client = clientId && clientSecret !== undefined ? await verifyClientCredentials(db, clientId, clientSecret) : null;
+  // issue 12 (ADR 0027): the configured operator client, never a stored one of the same id
+  const operatorConfig = request.server.config;
+  const client =
+    clientId && clientSecret !== undefined
+      ? isOperatorClientId(operatorConfig, clientId)
+        ? verifyOperatorCredentials(operatorConfig, clientId, clientSecret)
+        : await verifyClientCredentials(db, clientId, clientSecret)
+      : null;
   if (!client) {
     reply.header('www-authenticate', 'Basic realm="store"');
     oauthError(reply, 401, 'invalid_client', 'Client authentication failed');

@@ -3,13 +3,14 @@
  * mailer, a logger and a clock (and, in crash tests only, a crash point). Built once per app by the
  * commerce routes plugin.
  */
-import type { DbHandle } from '@store/db';
+import type { DbHandle, Executor } from '@store/db';
 import type { BaseSiteId, Lang } from '@store/domain';
 import { isLang, siteSupportsLang, SITES } from '@store/domain';
 import type { CrashPoint } from '../config.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { FlowLogger } from '../logger.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import type { OrderShippedEvent } from './order-events.ts';
 
 export type { FlowLogger };
 
@@ -26,6 +27,12 @@ export interface CommerceContext {
    * placement kills the process with SIGKILL at this point. Undefined in every real run.
    */
   crashAt?: CrashPoint | undefined;
+  /**
+   * issue 12 (ADR 0027): listeners of order events, called INSIDE the transaction of the change
+   * (`orderShipped`: the ship transaction, so loyalty points credit atomically with the shipment;
+   * a throwing listener rolls the shipment back). See ./order-events.ts.
+   */
+  orderEvents?: { orderShipped?(trx: Executor, event: OrderShippedEvent): Promise<void> };
 }
 
 /** The language to answer in: the requested one when the site offers it, else the fallback, else the site default. */

@@ -25,6 +25,7 @@ import { parseAddress } from './cart-view.ts';
 import type { CommerceContext } from './context.ts';
 import { pickLang } from './context.ts';
 import { orderView, PENDING_PAYMENT_STATUS } from './order-view.ts';
+import { consignmentsOfOrders } from './consignment-view.ts';
 
 function orderNotFound(code: string): Error {
   return notFound('UnknownIdentifierError', 'notFound', `Order ${code} not found`, 'orderCode');
@@ -44,6 +45,8 @@ export async function listOrderHistory(ctx: CommerceContext, site: BaseSiteId, c
     rows.map((r) => r.code),
   );
   const locale = localeFor(site, lang);
+  // issue 12: the shipments of the page's shipped orders (one query pair, none when nothing shipped)
+  const consignments = await consignmentsOfOrders(db, rows);
   return {
     orders: rows.map((o) => ({
       code: o.code,
@@ -52,6 +55,7 @@ export async function listOrderHistory(ctx: CommerceContext, site: BaseSiteId, c
       placed: o.created_at,
       total: toPriceData(Number(o.total_minor), o.currency as CurrencyIso, locale),
       totalUnitCount: units.get(o.code) ?? 0,
+      consignments: consignments.get(o.code) ?? [],
     })),
     pagination: { currentPage, pageSize, totalPages: Math.ceil(total / pageSize), totalResults: total },
   };

@@ -4,6 +4,7 @@
  * lookup `GET /users/anonymous/orders/{orderCode}?email=|cartGuid=` (guest orders only).
  */
 import { orderSubscriptionsView } from './auto-delivery-buy.ts';
+import { consignmentsOfOrders } from './consignment-view.ts';
 import type { Order, TaxLine as TaxLineView } from '@store/contracts';
 import type { Executor, OrderPromotionRow, OrderWithEntries } from '@store/db';
 import { findOrder } from '@store/db';
@@ -168,6 +169,8 @@ export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang
     giftCardPayments: known.giftCardPayments ?? (await orderGiftCardPayments(db, order.code, money)),
     amountPaidByCard: money(order.total_minor - Number(order.gift_card_minor ?? 0)),
     subscriptions: known.subscriptions ?? (await orderSubscriptionsView(db, order.code, lang)),
+    // issue 12 (ADR 0027): shipments; read only for orders that may have shipped
+    consignments: (await consignmentsOfOrders(db, [order])).get(order.code) ?? [],
   };
 }
 

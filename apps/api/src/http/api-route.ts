@@ -148,7 +148,15 @@ export function fastifyContext(request: FastifyRequest, reply: FastifyReply): Ap
  */
 export function registerApiRoute(scope: FastifyInstance, route: AnyApiRoute): void {
   const guard =
-    route.auth === 'client' ? scope.requireClientToken : route.auth === 'customer' ? scope.requireCustomer : route.auth === 'user' ? scope.requireUser : null;
+    route.auth === 'client'
+      ? scope.requireClientToken
+      : route.auth === 'customer'
+        ? scope.requireCustomer
+        : route.auth === 'user'
+          ? scope.requireUser
+          : route.auth === 'operator'
+            ? scope.requireOperator
+            : null;
   const fixed = route.headers;
   scope.route({
     method: route.method,

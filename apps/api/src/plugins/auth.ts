@@ -35,6 +35,7 @@ import { ACCESS_TOKEN_TTL_S, signClientToken, verifyClientToken, verifyCustomerT
 import { OAuthTokenRequestSchema, type OccErrorBody } from '@store/contracts';
 import { authenticateClient, bodyFields, bodyString, oauthError, sendInvalidRequestIfInvalid } from '../auth/oauth-common.ts';
 import { passwordGrant, refreshTokenGrant, registerRevokeEndpoint } from '../auth/oauth-grants.ts';
+import { OPERATOR_SCOPE } from '../auth/operator.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +48,8 @@ declare module 'fastify' {
     requireCustomer: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     /** preHandler for `:userId` routes (see plugins/auth.ts module comment) */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    /** preHandler: a client token with the `operator` scope (issue 12), else 401 / 403 */
+    requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   }
   interface FastifyRequest {
     /** set by app.requireCustomer / app.requireUser (non-anonymous); else null */
@@ -90,7 +93,7 @@ export interface AuthGrant {
  * `customer` (a customer access token whose session is open); `user` (`:userId` routes:
  * `anonymous` → a client token, `current` or a customer id → that customer's token, else 403).
  */
-export type AuthRequirement = 'none' | 'client' | 'customer' | 'user';
+export type AuthRequirement = 'none' | 'client' | 'customer' | 'user' | 'operator';
 
 const MISSING_TOKEN: AuthRefusal = {
   status: 401,
@@ -106,6 +109,12 @@ const FORBIDDEN_USER: AuthRefusal = {
   status: 403,
   headers: {},
   body: { errors: [{ type: 'ForbiddenError', reason: 'forbidden', subject: 'userId', message: 'Access is denied' }] },
+};
+
+const FORBIDDEN_OPERATOR: AuthRefusal = {
+  status: 403,
+  headers: {},
+  body: { errors: [{ type: 'ForbiddenError', reason: 'operatorOnly', message: 'This call needs an operator token (scope operator)' }] },
 };
 
 /** The bearer token of an `Authorization` header value, or null. */
@@ -134,6 +143,11 @@ export async function authenticate(
   if (requirement === 'none') return { auth: null, customer: null };
   const token = bearerOfHeader(authorization);
   if (!token) return MISSING_TOKEN;
+  if (requirement === 'operator') {
+    const info = await verifyClientToken(app.config.JWT_SECRET, token);
+    if (info) return info.scopes.includes(OPERATOR_SCOPE) ? { auth: info, customer: null } : FORBIDDEN_OPERATOR;
+    return (await app.verifyCustomer(token)) ? FORBIDDEN_OPERATOR : INVALID_TOKEN;
+  }
   if (requirement === 'client' || (requirement === 'user' && userId === ANONYMOUS_USER)) {
     const info = await verifyClientToken(app.config.JWT_SECRET, token);
     return info ? { auth: info, customer: null } : INVALID_TOKEN;
@@ -172,6 +186,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorate('requireClientToken', guard('client'));
   app.decorate('requireCustomer', guard('customer'));
   app.decorate('requireUser', guard('user'));
+  app.decorate('requireOperator', guard('operator'));
 
   app.post(
     '/authorizationserver/oauth/token',

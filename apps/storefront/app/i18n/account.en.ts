@@ -140,6 +140,13 @@ export const accountEn = {
   'confirmation.account.signIn': 'Sign in',
   'confirmation.account.exists': 'An account already exists for this email. Sign in to see your orders.',
   'confirmation.account.viewOrders': 'View my orders',
+  // issue 12: shipments (consignments) of an order
+  'account.order.shipments': 'Shipments',
+  'account.order.shipment': 'Shipment {number}',
+  'account.order.shippedOn': 'Shipped on {date}',
+  'account.order.tracking': 'Tracking number',
+  'account.order.carrier': 'Carrier',
+  'account.order.shippedLine': '{name} × {qty}',
 } as const;
 
 /** A message id of the account catalogue. */

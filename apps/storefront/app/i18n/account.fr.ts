@@ -142,4 +142,11 @@ export const accountFr: Record<AccountMessageKey, string> = {
   'confirmation.account.signIn': 'Se connecter',
   'confirmation.account.exists': 'Un compte existe déjà pour ce courriel. Connectez-vous pour voir vos commandes.',
   'confirmation.account.viewOrders': 'Voir mes commandes',
+  // issue 12 : envois (expéditions) d’une commande
+  'account.order.shipments': 'Envois',
+  'account.order.shipment': 'Envoi {number}',
+  'account.order.shippedOn': 'Expédié le {date}',
+  'account.order.tracking': 'Numéro de suivi',
+  'account.order.carrier': 'Transporteur',
+  'account.order.shippedLine': '{name} × {qty}',
 };

@@ -1,13 +1,15 @@
 /**
  * One order of the customer, `/account/orders/:orderCode` and `/fr/compte/commandes/:orderCode`:
- * number, date, status label (spec §3 mapping), addresses, shipping method, card brand and last
- * 4 digits, lines and totals. Another customer's order (or an unknown code) answers 404.
+ * number, date, status label (spec §3 mapping: Shipped, Partially shipped), addresses, shipping
+ * method, card brand and last 4 digits, lines and totals, and the shipments with their tracking
+ * numbers and lines (issue 12). Another customer's order (or an unknown code) answers 404.
  */
 import { Link } from 'react-router';
 import { OrderDetailsCard, PlacedOrderSummary, SummaryLines } from '../components/checkout/OrderDetails.tsx';
 import type { Route } from './+types/account-order';
 import { AccountLayout } from '../components/account/AccountLayout.tsx';
 import { StatusBadge } from '../components/account/OrdersTable.tsx';
+import { Consignments } from '../components/account/Consignments.tsx';
 import accountCss from '../components/account/account.css?url';
 import checkoutCss from '../components/checkout/checkout.css?url';
 import { pageMeta } from '../lib/meta.ts';
@@ -60,6 +62,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
             <h2 id="order-items-title">{t('account.order.items')}</h2>
             <SummaryLines entries={order.entries} />
           </section>
+          <Consignments consignments={order.consignments} entries={order.entries} titleId="order-shipments-title" />
         </div>
         <aside className="summary-card" aria-labelledby="order-summary-title">
           <PlacedOrderSummary order={order} titleId="order-summary-title" />
