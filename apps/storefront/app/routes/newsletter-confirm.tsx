@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: d }) => pageMeta(d?.meta);
 
 export function headers() {
-  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' };
 }
 
 export default function NewsletterConfirmPage({ loaderData }: Route.ComponentProps) {

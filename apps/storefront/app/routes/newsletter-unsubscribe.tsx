@@ -3,7 +3,8 @@
  * (issue 12; ADR 0029): the link of every marketing email. GET shows one button (a plain form
  * POST carrying the token: works without JavaScript, and a mail scanner following the link
  * unsubscribes nobody); the action calls `POST /subscribe/unsubscribe` and the page says it is
- * done. Never cached.
+ * done. Never cached; `Referrer-Policy: same-origin` keeps the token from other sites (`no-referrer`
+ * would make the browser send `Origin: null` on the POST, which the CSRF check refuses).
  */
 import { isApiError } from '@store/contracts';
 import { UnsubscribeFormSchema } from '@store/contracts/forms';
@@ -45,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: d }) => pageMeta(d?.meta);
 
 export function headers() {
-  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' };
 }
 
 export default function NewsletterUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
