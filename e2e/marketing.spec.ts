@@ -50,7 +50,7 @@ test.describe('mailing list double opt-in without JavaScript (issue 12)', () => 
     const email = uniqueEmail('news');
     await page.goto(`${US_ORIGIN}/`);
     const footer = page.locator('footer');
-    await footer.getByLabel('Email address').fill(email);
+    await footer.getByLabel('Your email for coffee news').fill(email);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(`${US_ORIGIN}/`);
     await expect(page.getByRole('status').filter({ hasText: 'Thanks! Check your inbox and click the link in our email to confirm your subscription.' })).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('mailing list double opt-in without JavaScript (issue 12)', () => 
 
     // asking again: the same answer, no second email
     await page.goto(`${US_ORIGIN}/`);
-    await footer.getByLabel('Email address').fill(email);
+    await footer.getByLabel('Your email for coffee news').fill(email);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Thanks! Check your inbox' })).toBeVisible();
 
@@ -81,11 +81,11 @@ test.describe('mailing list double opt-in without JavaScript (issue 12)', () => 
     await page.goto(`${CA_ORIGIN}/fr`);
     const footer = page.locator('footer');
     await expect(footer.getByText('Désabonnez-vous en tout temps')).toBeVisible();
-    await footer.getByLabel('Adresse courriel').fill('pas-une-adresse@exemple');
+    await footer.getByLabel('Votre courriel pour nos nouvelles').fill('pas-une-adresse@exemple');
     await footer.getByRole('button', { name: 'M’abonner' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Adresse courriel\u202f: entrez une adresse courriel valide' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Votre courriel pour nos nouvelles\u202f: entrez une adresse courriel valide' })).toBeVisible();
 
-    await footer.getByLabel('Adresse courriel').fill(email);
+    await footer.getByLabel('Votre courriel pour nos nouvelles').fill(email);
     await footer.getByRole('button', { name: 'M’abonner' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Merci\u202f! Consultez votre boîte de réception' })).toBeVisible();
     await expect.poll(() => mailsTo(email, /confirmez votre abonnement/).length, { timeout: 30_000 }).toBe(1);
@@ -110,11 +110,11 @@ test.describe('notify me when it is back (issue 12)', () => {
       await page.goto(`${US_ORIGIN}/p/${PRODUCT}?variant=${VARIANT}&probe=${Date.now().toString(36)}`);
       const box = page.getByTestId('notify-me');
       await expect(box.getByRole('heading', { name: 'Out of stock for now' })).toBeVisible();
-      await box.getByLabel('Email address').fill(email);
+      await box.getByLabel('Your email for the back-in-stock alert').fill(email);
       await box.getByRole('button', { name: 'Notify me when it’s back' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Thanks! We will email you once when this item is back in stock.' })).toBeVisible();
       // asked twice: still one request, one email
-      await page.getByTestId('notify-me').getByLabel('Email address').fill(email);
+      await page.getByTestId('notify-me').getByLabel('Your email for the back-in-stock alert').fill(email);
       await page.getByTestId('notify-me').getByRole('button', { name: 'Notify me when it’s back' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Thanks! We will email you once' })).toBeVisible();
       expect(mailsTo(email, /back in stock/)).toHaveLength(0);

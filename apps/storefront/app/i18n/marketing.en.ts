@@ -7,7 +7,7 @@
 export const marketingEn = {
   'newsletter.title': 'Coffee news by email',
   'newsletter.consent': 'Get coffee news, offers and new arrivals by email. Unsubscribe at any time with the link in every email.',
-  'newsletter.email': 'Email address',
+  'newsletter.email': 'Your email for coffee news',
   'newsletter.submit': 'Subscribe',
   'newsletter.sending': 'Subscribing…',
   'newsletter.sent': 'Thanks! Check your inbox and click the link in our email to confirm your subscription.',
@@ -25,7 +25,7 @@ export const marketingEn = {
   'notifyMe.title': 'Out of stock for now',
   'notifyMe.intro': 'Leave your email and we will write to you once when this item is back in stock.',
   'notifyMe.introSignedIn': 'We will email you once when this item is back in stock.',
-  'notifyMe.email': 'Email address',
+  'notifyMe.email': 'Your email for the back-in-stock alert',
   'notifyMe.submit': 'Notify me when it’s back',
   'notifyMe.sending': 'Sending…',
   'notifyMe.sent': 'Thanks! We will email you once when this item is back in stock.',

@@ -9,7 +9,7 @@ export const marketingFr: Record<MarketingKey, string> = {
   'newsletter.title': 'Nouvelles du café par courriel',
   'newsletter.consent':
     'Recevez par courriel nos nouvelles du café, nos offres et nos nouveautés. Désabonnez-vous en tout temps grâce au lien présent dans chaque courriel.',
-  'newsletter.email': 'Adresse courriel',
+  'newsletter.email': 'Votre courriel pour nos nouvelles',
   'newsletter.submit': 'M’abonner',
   'newsletter.sending': 'Abonnement…',
   'newsletter.sent': 'Merci\u202f! Consultez votre boîte de réception et cliquez sur le lien de notre courriel pour confirmer votre abonnement.',
@@ -28,7 +28,7 @@ export const marketingFr: Record<MarketingKey, string> = {
   'notifyMe.title': 'En rupture de stock pour le moment',
   'notifyMe.intro': 'Laissez votre courriel et nous vous écrirons une fois, dès le retour en stock de cet article.',
   'notifyMe.introSignedIn': 'Nous vous écrirons une fois, dès le retour en stock de cet article.',
-  'notifyMe.email': 'Adresse courriel',
+  'notifyMe.email': 'Votre courriel pour l’avis de retour',
   'notifyMe.submit': 'M’avertir de son retour',
   'notifyMe.sending': 'Envoi…',
   'notifyMe.sent': 'Merci\u202f! Nous vous écrirons une fois, dès que cet article sera de retour en stock.',

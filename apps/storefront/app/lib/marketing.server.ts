@@ -15,10 +15,10 @@ import { logServerError } from './logger.server.ts';
 import type { MarketingFormResult } from './marketing.ts';
 import { safeRedirectTarget } from './safe-redirect.ts';
 
-/** Labels of the marketing forms' fields (bad-field messages name them). */
-export const MARKETING_FORM_TEXT: FormText = {
-  labels: { email: 'newsletter.email', productCode: 'notifyMe.title' },
-};
+/** Labels of the footer form's fields (bad-field messages name them). */
+export const NEWSLETTER_FORM_TEXT: FormText = { labels: { email: 'newsletter.email' } };
+/** Labels of the notify-me form's fields. */
+export const NOTIFY_ME_FORM_TEXT: FormText = { labels: { email: 'notifyMe.email' } };
 
 /** Messages of the API refusals a shopper can meet, by reason. */
 const REASON_MESSAGES: Record<'newsletter' | 'notifyMe', Readonly<Record<string, MessageKey>>> = {
@@ -38,7 +38,7 @@ export function marketingCalls(ctx: RequestContext, asCustomer = false): Marketi
 export function failureOf(ctx: RequestContext, error: unknown, prefix: 'newsletter' | 'notifyMe', label: string): MarketingFormResult {
   if (isApiError(error) && error.isClientError) {
     const subject = error.errors[0]?.subject;
-    if (subject === 'email') return { ok: false, text: ctx.t('form.fieldError', { field: ctx.t('newsletter.email'), problem: ctx.t('form.problem.invalidEmail') }), field: 'email' };
+    if (subject === 'email') return { ok: false, text: ctx.t('form.fieldError', { field: ctx.t(`${prefix}.email`), problem: ctx.t('form.problem.invalidEmail') }), field: 'email' };
     const key = REASON_MESSAGES[prefix][error.reason ?? ''];
     return { ok: false, text: ctx.t(key ?? `${prefix}.error.generic`) };
   }

@@ -17,7 +17,7 @@ import { CsrfField } from '../lib/csrf.tsx';
 import { parseForm } from '../lib/forms.ts';
 import { logServerError } from '../lib/logger.server.ts';
 import { marketingPaths } from '../lib/marketing.ts';
-import { MARKETING_FORM_TEXT, marketingCalls } from '../lib/marketing.server.ts';
+import { NEWSLETTER_FORM_TEXT, marketingCalls } from '../lib/marketing.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { pathsFor } from '../lib/paths.ts';
 import { useShell } from '../lib/shell-data.ts';
@@ -32,7 +32,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const ctx = getRequestContext(args);
-  const submission = parseForm(await args.request.formData(), UnsubscribeFormSchema, ctx.t, MARKETING_FORM_TEXT);
+  const submission = parseForm(await args.request.formData(), UnsubscribeFormSchema, ctx.t, NEWSLETTER_FORM_TEXT);
   if (submission.status !== 'success') return data({ done: false }, { status: 400 });
   try {
     await marketingCalls(ctx).unsubscribe(ctx.site, { token: submission.value.token, lang: ctx.lang });

@@ -13,7 +13,7 @@ import type { Route } from './+types/notify-me';
 import { getRequestContext } from '../lib/context.server.ts';
 import { firstErrors, parseForm } from '../lib/forms.ts';
 import type { MarketingFormResult } from '../lib/marketing.ts';
-import { answerForm, failureOf, MARKETING_FORM_TEXT, marketingCalls } from '../lib/marketing.server.ts';
+import { answerForm, failureOf, NOTIFY_ME_FORM_TEXT, marketingCalls } from '../lib/marketing.server.ts';
 
 export function loader(args: Route.LoaderArgs) {
   return redirect(getRequestContext(args).paths.home, 302);
@@ -22,7 +22,7 @@ export function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const ctx = getRequestContext(args);
   const form = await args.request.formData();
-  const submission = parseForm(form, NotifyMeFormSchema, ctx.t, MARKETING_FORM_TEXT);
+  const submission = parseForm(form, NotifyMeFormSchema, ctx.t, NOTIFY_ME_FORM_TEXT);
   const signedIn = ctx.auth.isLoggedIn;
   let result: MarketingFormResult;
   if (submission.status !== 'success') {
