@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { resolve } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { CA_ORIGIN, expect, test, US_ORIGIN } from './fixtures.ts';
+import { newCustomer, signUp } from './shopper.ts';
 import { readMails } from './smtp-sink.ts';
 
 const DB_FILE = resolve('test-results/e2e/store.db');
@@ -129,6 +130,45 @@ test.describe('notify me when it is back (issue 12)', () => {
       expect(mailsTo(email, /is back in stock/)).toHaveLength(1);
     } finally {
       db.prepare('UPDATE stock SET available = ? WHERE variant_code = ?').run(before, VARIANT);
+      db.close();
+      await purge(request);
+    }
+  });
+});
+
+test.describe('with JavaScript (issue 12)', () => {
+  test('the footer form answers in place (fetcher); a signed-in shopper asks for notify-me with one click', async ({ page, request }) => {
+    const email = uniqueEmail('fetch');
+    await page.goto(`${US_ORIGIN}/`);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    const footer = page.locator('footer');
+    await footer.getByLabel('Your email for coffee news').fill(email);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByRole('status').filter({ hasText: 'Thanks! Check your inbox' })).toBeVisible();
+    await expect(page).toHaveURL(`${US_ORIGIN}/`);
+    await expect.poll(() => mailsTo(email, /confirm your subscription/).length, { timeout: 30_000 }).toBe(1);
+
+    const customer = newCustomer('notify');
+    await signUp(page, US_ORIGIN, customer);
+    const variant = `${PRODUCT}-24`;
+    const db = new Database(DB_FILE);
+    db.pragma('busy_timeout = 5000');
+    const before = (db.prepare('SELECT available FROM stock WHERE variant_code = ?').get(variant) as { available: number }).available;
+    try {
+      db.prepare('UPDATE stock SET available = 0 WHERE variant_code = ?').run(variant);
+      await purge(request);
+      await page.goto(`${US_ORIGIN}/p/${PRODUCT}?variant=${variant}`);
+      await page.locator('html[data-hydrated="true"]').waitFor();
+      const box = page.getByTestId('notify-me');
+      await expect(box.getByText('We will email you once when this item is back in stock.')).toBeVisible();
+      await expect(box.getByRole('textbox')).toHaveCount(0);
+      await box.getByRole('button', { name: 'Notify me when it’s back' }).click();
+      await expect(box.getByRole('status').filter({ hasText: 'Thanks! We will email you once' })).toBeVisible();
+      const rows = db.prepare('SELECT email, lang FROM notify_requests WHERE variant_code = ?').all(variant) as Array<{ email: string; lang: string }>;
+      expect(rows).toContainEqual({ email: customer.email, lang: 'en' });
+    } finally {
+      db.prepare('DELETE FROM notify_requests WHERE variant_code = ?').run(variant);
+      db.prepare('UPDATE stock SET available = ? WHERE variant_code = ?').run(before, variant);
       db.close();
       await purge(request);
     }
