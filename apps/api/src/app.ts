@@ -53,6 +53,7 @@ import { userRoutes } from './routes/users.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { customerDataRoutes } from './routes/customer-data.ts';
 import { monthlyBoxRoutes } from './routes/monthly-box.ts';
+import { marketingRoutes } from './routes/marketing.ts';
 import { createMailer } from './email/mailer.ts';
 import { isApiPath, registerStorefrontRoutes } from './storefront-routes.ts';
 import type { StorefrontHandler } from './types.ts';
@@ -270,6 +271,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await site.register(passwordResetRoutes, { mailer });
       await site.register(customerDataRoutes);
       await site.register(monthlyBoxRoutes);
+      // issue 12: mailing list and notify-me (ADR 0029)
+      await site.register(marketingRoutes, { mailer });
     },
     { prefix: '/rest/v2/:baseSiteId' },
   );

@@ -87,6 +87,12 @@ export default [
     'account-auto-delivery-add',
   ),
 
+  // issue 12: mailing list (footer form, double opt-in confirm page, unsubscribe page) and notify-me (POST)
+  ...both('newsletter/subscribe', 'fr/infolettre/abonnement', 'routes/newsletter-subscribe.ts', 'newsletter-subscribe'),
+  ...both('newsletter/confirm', 'fr/infolettre/confirmer', 'routes/newsletter-confirm.tsx', 'newsletter-confirm'),
+  ...both('newsletter/unsubscribe', 'fr/infolettre/desabonnement', 'routes/newsletter-unsubscribe.tsx', 'newsletter-unsubscribe'),
+  ...both('notify-me', 'fr/avertissez-moi', 'routes/notify-me.ts', 'notify-me'),
+
   // dev only: a page whose rendering crashes (checks the 500 error page)
   ...both('_dev/crash', 'fr/_dev/crash', 'routes/dev-crash.tsx', 'dev-crash'),
 

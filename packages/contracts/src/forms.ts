@@ -607,3 +607,24 @@ export const SubscriptionAddItemFormSchema = z.object({
   qty: subscriptionQtyField,
 });
 export type SubscriptionAddItemForm = z.infer<typeof SubscriptionAddItemFormSchema>;
+
+// ---------------------------------------------------------------- mailing list and notify-me (issue 12)
+
+/** Footer mailing-list form: the email of `SubscribeRequest`, and where to come back to. */
+export const SubscribeFormSchema = z.object({
+  email: emailField(ForgotPasswordRequestSchema.shape.email),
+  redirectTo: redirectField,
+});
+export type SubscribeForm = z.infer<typeof SubscribeFormSchema>;
+
+/** Notify-me form of an out-of-stock variant: the variant code; the email when not signed in (the action requires it then). */
+export const NotifyMeFormSchema = z.object({
+  productCode: requiredText(codeInput()),
+  email: emailField(ForgotPasswordRequestSchema.shape.email).optional(),
+  redirectTo: redirectField,
+});
+export type NotifyMeForm = z.infer<typeof NotifyMeFormSchema>;
+
+/** Unsubscribe page form: the emailed token (one click, no JavaScript needed). */
+export const UnsubscribeFormSchema = z.object({ token: requiredText(tokenInput(512)) });
+export type UnsubscribeForm = z.infer<typeof UnsubscribeFormSchema>;

@@ -16,3 +16,4 @@ export * from './auto-delivery.ts';
 export * from './client-auto-delivery.ts';
 export * from './forms.ts';
 export * from './fulfilment.ts';
+export * from './marketing.ts';

@@ -31,3 +31,4 @@ export * from './repositories/gift-cards.ts';
 export * from './repositories/promotions.ts';
 export * from './repositories/monthly-box.ts';
 export * from './repositories/fulfilment.ts';
+export * from './repositories/marketing.ts';

@@ -700,6 +700,42 @@ export interface CommitmentTable {
   updated_at: string;
 }
 
+/** Mailing-list subscriptions (issue 12; migration 0009, ADR 0029): one per (site, normalised email). */
+export interface MailingSubscriptionTable {
+  id: string;
+  base_site: string;
+  email: string;
+  /** 'pending' | 'confirmed' | 'unsubscribed' */
+  status: string;
+  lang: string;
+  source: string;
+  /** sha-256 hex of the single-use confirmation token; null once used */
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  /** when the last confirmation email was sent (caps them to one an hour) */
+  confirm_sent_at: string | null;
+  consent_at: string | null;
+  consent_source: string | null;
+  consent_wording: string | null;
+  unsubscribed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Pending "notify me when it's back" requests (issue 12; migration 0009): unique (site, variant, email). */
+export interface NotifyRequestTable {
+  id: string;
+  base_site: string;
+  variant_code: string;
+  email: string;
+  lang: string;
+  customer_id: string | null;
+  /** set by the sweep that claimed the request for sending; null while waiting */
+  claim_id: string | null;
+  claimed_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   base_sites: BaseSiteTable;
   site_config: SiteConfigTable;
@@ -748,6 +784,8 @@ export interface Database {
   order_gift_cards: OrderGiftCardTable;
   consignments: ConsignmentTable;
   consignment_entries: ConsignmentEntryTable;
+  mailing_subscriptions: MailingSubscriptionTable;
+  notify_requests: NotifyRequestTable;
 }
 
 /** issue 12 (migration 0007, ADR 0027): one shipment of an order (one operator ship call). */

@@ -12,6 +12,7 @@ import type { CurrencyIso } from '@store/domain';
 import type { ProductFull, VariantOption } from '@store/contracts';
 import type { Route } from './+types/product';
 import { AddToCartForm } from '../components/product/AddToCartForm.tsx';
+import { NotifyMeForm } from '../components/marketing/MarketingForms.tsx';
 import { displayedMinor, Price, priceStrings, toMinor } from '../components/product/Price.tsx';
 import { StockStatus } from '../components/product/StockStatus.tsx';
 import { VariantSwatches } from '../components/product/VariantSwatches.tsx';
@@ -251,6 +252,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             ) : null}
             {adOffer ? <PurchaseOptions key={adOffer.variantCode} offer={adOffer} suggestPath={adBuyPaths(lang).suggest} initialAd={adChosen} onAdChange={setAdChosen} /> : null}
           </AddToCartForm>
+          {/* issue 12: an out-of-stock variant is no dead end: notify me when it's back */}
+          {stock === 'outOfStock' ? <NotifyMeForm key={variant?.code ?? product.defaultVariantCode} variantCode={variant?.code ?? product.defaultVariantCode} /> : null}
           {campaign ? <CampaignOffer offer={campaign} error={campaignError} /> : null}
           {adOffer ? <AddToNextAutoDelivery variantCode={adOffer.variantCode} /> : null}
           <BuyBoxPromo promo={promo} product={product} variant={variant} adFreeShipping={adChosen && adOffer !== null && adOffer.freeShipping} />

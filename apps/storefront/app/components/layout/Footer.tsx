@@ -1,6 +1,7 @@
 /**
  * The site footer (VISUAL.md "Footer"): support phone per brand and support hours (spec §2, §9),
- * shop and help links, the language switch on the Canadian store, © Brewhaus.
+ * shop and help links, the language switch on the Canadian store, the mailing-list form (issue 12),
+ * © Brewhaus.
  */
 import { Link } from 'react-router';
 import { SITES } from '@store/domain';
@@ -9,6 +10,7 @@ import { pathsFor } from '../../lib/paths.ts';
 import { useShell } from '../../lib/shell-data.ts';
 import { useT } from '../../lib/use-t.ts';
 import { LanguageSwitch } from './Header.tsx';
+import { NewsletterForm } from '../marketing/MarketingForms.tsx';
 
 const NAV_KEYS = { beverages: 'nav.beverages', brewers: 'nav.brewers', accessories: 'nav.accessories', giftCards: 'nav.giftCards' } as const;
 
@@ -72,6 +74,8 @@ export function Footer() {
             </p>
           ) : null}
         </section>
+        {/* issue 12: mailing list (double opt-in; works without JavaScript) */}
+        <NewsletterForm />
       </div>
       <div className="container footer-bottom">
         <p>{t('footer.copyright', { year: new Date().getUTCFullYear() })}</p>
