@@ -15,3 +15,4 @@ export * from './cart-rules.ts';
 export * from './promotions/index.ts';
 export * from './subscriptions/index.ts';
 export * from './typography.ts';
+export * from './loyalty/index.ts';
