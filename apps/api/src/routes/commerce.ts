@@ -24,6 +24,7 @@ import { registerGiftCardRoutes } from './giftcards.ts';
 import { registerOrderRoutes } from './orders.ts';
 import { registerPaymentDetailsRoutes } from './payment-details.ts';
 import { registerSubscriptionRoutes } from './subscriptions.ts';
+import { registerLoyaltyRoutes } from './loyalty.ts';
 
 /** Options of {@link commerceRoutes}. */
 export interface CommerceRoutesOptions {
@@ -79,5 +80,7 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   registerCouponRoutes(scope, ctx);
   registerGiftCardRoutes(scope, ctx);
   registerAutoDeliveryBuyRoutes(scope, ctx);
+  // issue 12 (ADR 0028): Brewhaus Perks
+  registerLoyaltyRoutes(scope, ctx);
   if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
 }

@@ -63,3 +63,13 @@ export function pointsToMoveOnShipment(linePoints: number, lineQty: number, ship
   const target = Math.floor((linePoints * after) / lineQty);
   return Math.max(0, Math.min(linePoints, target) - alreadyMoved);
 }
+
+/** Does a product earn points? Beverages: product type `Coffee` (pods, bags) or any product with a beverage kind. */
+export function isBeverageProduct(productType: string, beverageType: string | null | undefined): boolean {
+  return productType === 'Coffee' || (beverageType !== null && beverageType !== undefined && beverageType !== '');
+}
+
+/** Is a line bought on auto-delivery? Any subscription entry type (ADC, ADCF, ADF, BBAD, MBOX), or a line of a recurring order. */
+export function isAutoDeliveryLine(entryType: string, recurringOrder: boolean): boolean {
+  return recurringOrder || (entryType !== 'STD' && entryType !== 'GIFT' && entryType !== '');
+}
