@@ -607,3 +607,13 @@ export const SubscriptionAddItemFormSchema = z.object({
   qty: subscriptionQtyField,
 });
 export type SubscriptionAddItemForm = z.infer<typeof SubscriptionAddItemFormSchema>;
+
+/** Issue 12 (ADR 0028): the Perks join form — the terms checkbox (`acceptTerms`) must be ticked. */
+export const PerksJoinFormSchema = z.object({
+  acceptTerms: z.boolean().refine((v) => v, { message: 'Accept the Brewhaus Perks terms to join' }),
+});
+export type PerksJoinForm = z.infer<typeof PerksJoinFormSchema>;
+
+/** Issue 12: the Perks earning switch (`perksOptIn` "true" or "false", from the button pressed). */
+export const PerksOptFormSchema = z.object({ perksOptIn: z.enum(['true', 'false']) });
+export type PerksOptForm = z.infer<typeof PerksOptFormSchema>;

@@ -11,8 +11,9 @@ import { checkoutEn } from './checkout.en.ts';
 import { en } from './en.ts';
 import { monthlyEn } from './monthly.en.ts';
 import { promoEn } from './promo.en.ts';
+import { loyaltyEn } from './loyalty.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...loyaltyEn };
 
 /** Every message id. */
 export type CatalogueKey = keyof typeof catalogueEn;

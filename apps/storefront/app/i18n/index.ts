@@ -23,6 +23,8 @@ import { monthlyEn } from './monthly.en.ts';
 import { monthlyFr } from './monthly.fr.ts';
 import { promoEn } from './promo.en.ts';
 import { promoFr } from './promo.fr.ts';
+import { loyaltyEn } from './loyalty.en.ts';
+import { loyaltyFr } from './loyalty.fr.ts';
 
 /** Every message id (shell + cart/checkout + account + auth + promo). */
 export type MessageKey = CatalogueKey;
@@ -46,4 +48,5 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['adBuy', adBuyEn, adBuyFr],
   ['monthly', monthlyEn, monthlyFr],
   ['autoDelivery', autoDeliveryEn, autoDeliveryFr],
+  ['loyalty', loyaltyEn, loyaltyFr],
 ];

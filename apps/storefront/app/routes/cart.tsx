@@ -147,6 +147,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               amountToPay={cart.amountToPay}
             />
             <CartAdSummary cart={cart} freeShipping={loaderData.adFreeShipping} />
+            {loaderData.loyaltyPreview ? (
+              <p className="summary-note cart-points-preview" data-testid="points-preview">
+                {loaderData.loyaltyPreview.earning ? (
+                  t('loyalty.preview.order', { points: loaderData.loyaltyPreview.points, value: loaderData.loyaltyPreview.value })
+                ) : (
+                  <Link to={loaderData.loyaltyPreview.joinHref}>{t('loyalty.preview.join', { points: loaderData.loyaltyPreview.points })}</Link>
+                )}
+              </p>
+            ) : null}
             <CouponBox action={cartPath} coupons={cart.appliedCoupons} result={promoResult} idPrefix="cart-coupon" />
             {cart.hasAutoDelivery && loaderData.adFreeShipping ? null : (
               <FreeShippingProgress
