@@ -162,10 +162,14 @@ export async function loyaltySummary(ctx: CommerceContext, site: BaseSiteId, use
   const now = ctx.now();
   const member = await findLoyaltyMember(ctx.dbh.db, userId, site);
   if (!member) return summaryOf(site, lang, settings, null, [], now);
-  const entries = await withTransaction(ctx.dbh, async (trx) => {
-    await lockLoyaltyMember(trx, userId, site);
-    return expireDuePoints(trx, userId, site, now);
-  });
+  let entries = (await listLoyaltyEntries(ctx.dbh.db, userId, site)).map(entryOf);
+  // a read stays a read: the write-off (under the member lock, re-read there) only when points are due
+  if (pointsToExpire(entries, now) > 0) {
+    entries = await withTransaction(ctx.dbh, async (trx) => {
+      await lockLoyaltyMember(trx, userId, site);
+      return expireDuePoints(trx, userId, site, now);
+    });
+  }
   return summaryOf(site, lang, settings, { enrolledAt: member.enrolled_at, termsVersion: member.terms_version, optIn: member.perks_opt_in === 1 }, entries, now);
 }
 
