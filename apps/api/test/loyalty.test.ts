@@ -180,6 +180,41 @@ describe.each(dbKinds())('Brewhaus Perks API (issue 12) on %s', (kind) => {
     expect((await api.getLoyalty('usb2c')).availablePoints).toBe(total);
   });
 
+  it('an auto-delivery line earns at the AD rate (15 per 1.00), a one-time line at 10 (business defaults: points on every AD order)', async () => {
+    const c = await signUpCustomer(t);
+    const api = loyaltyOf(t, c);
+    await api.signUp('usb2c', { acceptTerms: true });
+    const ad = await c.commerce.addToCart('usb2c', { productCode: 'BH-SIGNATURE-DARK-24', entryType: 'ADC', qty: 2, frequencyWeeks: 4 });
+    const cartGuid = ad.cartGuid;
+    await c.commerce.addToCart('usb2c', { productCode: 'BH-SIGNATURE-DARK-48', qty: 1, cartGuid });
+    const code = await placeOrderOfCart(c, cartGuid);
+    const lines = await t.dbh.db.selectFrom('order_entries').select(['entry_number', 'entry_type', 'total_minor']).where('order_code', '=', code).orderBy('entry_number').execute();
+    const o = await t.dbh.db.selectFrom('orders').select(['discount_minor']).where('code', '=', code).executeTakeFirstOrThrow();
+    expect(Number(o.discount_minor)).toBe(0);
+    const ledger = await t.dbh.db.selectFrom('loyalty_ledger').select(['entry_number', 'points', 'kind']).where('order_code', '=', code).orderBy('entry_number').execute();
+    expect(ledger.map((r) => [Number(r.entry_number), Number(r.points), r.kind])).toEqual(
+      lines.map((l) => [Number(l.entry_number), Math.floor((Number(l.total_minor) * (l.entry_type === 'STD' ? 10 : 15)) / 100), 'earned_pending']),
+    );
+    expect(lines.some((l) => l.entry_type === 'ADC')).toBe(true);
+  });
+
+  it('20 concurrent shipment events of the same consignment move the points once', async () => {
+    const c = await signUpCustomer(t);
+    const api = loyaltyOf(t, c);
+    await api.signUp('usb2c', { acceptTerms: true });
+    const { order } = await placeCustomerOrder(c, { products: [{ code: 'BH-SIGNATURE-DARK-24', qty: 2 }] });
+    const pending = (await api.getLoyalty('usb2c')).pendingPoints;
+    expect(pending).toBeGreaterThan(0);
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        withTransaction(t.dbh, (trx) => loyaltyOrderShipped(trx, { orderCode: order.code, baseSite: 'usb2c', userId: c.id, consignmentCode: 'SAME', entries: [{ entryNumber: 0, quantity: 2 }], complete: true, shippedAt: new Date() }), { retries: 5 }),
+      ),
+    );
+    expect(await api.getLoyalty('usb2c')).toMatchObject({ availablePoints: pending, pendingPoints: 0 });
+    const earned = await t.dbh.db.selectFrom('loyalty_ledger').selectAll().where('order_code', '=', order.code).where('kind', '=', 'earned').execute();
+    expect(earned).toHaveLength(1);
+  });
+
   it('opting out stops earning and keeps the history; non-members earn nothing', async () => {
     const c = await signUpCustomer(t);
     const api = loyaltyOf(t, c);
