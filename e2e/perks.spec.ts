@@ -2,7 +2,7 @@
  * Brewhaus Perks in a real browser (issue 12; ADR 0028): the product page's "Join Brewhaus Perks"
  * message leads to the Perks page (anonymous visitors sign in first), the join form refuses an
  * unticked terms box and then enrols the customer, the header shows their points, the product
- * page and the cart preview the points. In French on cab2c without JavaScript: join, values in
+ * page, the cart and the checkout preview the points. In French on cab2c without JavaScript: join, values in
  * CAD, stop earning.
  */
 import { CA_ORIGIN, DEMO_CODES, expect, test, US_ORIGIN } from './fixtures.ts';
@@ -46,6 +46,9 @@ test.describe('Brewhaus Perks, usb2c, English', () => {
     await buyBoxAddButton(page, EN).click();
     await expect(page.getByRole('status').filter({ hasText: EN.addedToCart })).toBeVisible();
     await page.goto(`${US_ORIGIN}/cart`);
+    await expect(page.getByTestId('points-preview')).toHaveText(/^Earn \d+ Perks points with this order \(worth \$\d+\.\d{2}\)\.$/);
+    // and so does the checkout summary
+    await page.goto(`${US_ORIGIN}/checkout/singlestep`);
     await expect(page.getByTestId('points-preview')).toHaveText(/^Earn \d+ Perks points with this order \(worth \$\d+\.\d{2}\)\.$/);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { createLoyaltyClient, isApiError } from '@store/contracts';
 import { accountPaths } from '../components/account/account-paths.ts';
+import type { CartLoyaltyPreview } from '../components/loyalty/PointsPreviewNote.tsx';
 import type { Cart, CartValidationResponse } from '@store/contracts';
 import { SITES } from '@store/domain';
 import { data, redirect } from 'react-router';
@@ -65,15 +66,7 @@ export interface CartPageData {
   loyaltyPreview: CartLoyaltyPreview | null;
 }
 
-/** Issue 12: "Earn N points with this order" (or the invitation to join) of the cart page. */
-export interface CartLoyaltyPreview {
-  points: number;
-  /** their value, formatted in the site currency */
-  value: string;
-  /** the customer earns now (a member, opted in); else the join link is shown */
-  earning: boolean;
-  joinHref: string;
-}
+export type { CartLoyaltyPreview };
 
 /** The Perks preview of a signed-in customer's cart (never rejects: null when anything fails). */
 export async function loadCartLoyaltyPreview(ctx: RequestContext, cart: Cart | null): Promise<CartLoyaltyPreview | null> {
