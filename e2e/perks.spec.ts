@@ -6,6 +6,7 @@
  * CAD, stop earning.
  */
 import { CA_ORIGIN, DEMO_CODES, expect, test, US_ORIGIN } from './fixtures.ts';
+import { expectAccessible } from './page-checks.ts';
 import { buyBoxAddButton, EN, newCustomer, signUp } from './shopper.ts';
 
 const exact = { exact: true } as const;
@@ -30,6 +31,7 @@ test.describe('Brewhaus Perks, usb2c, English', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Join Brewhaus Perks' })).toBeVisible();
     await expect(page.getByText('Earn 10 points for every $1.00 you spend on coffee, tea and other beverages — 15 points on auto-delivery orders. Every 100 points are worth $0.50.')).toBeVisible();
 
+    await expectAccessible(page, 'perks join form');
     // the terms must be accepted
     await page.getByRole('button', { name: 'Join Brewhaus Perks' }).click();
     await expect(page.getByText('Accept the Brewhaus Perks terms to join', exact)).toBeVisible();
@@ -37,6 +39,7 @@ test.describe('Brewhaus Perks, usb2c, English', () => {
     await page.getByRole('button', { name: 'Join Brewhaus Perks' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Welcome to Brewhaus Perks! You now earn points on every order.' })).toBeVisible();
     await expect(page.getByTestId('perks-available')).toHaveText('0 points (worth $0.00)');
+    await expectAccessible(page, 'perks member page');
     await expect(page.getByTestId('perks-tier')).toHaveText('Tier: Member');
     await expect(page.getByText('No points yet. Your first order will show here.')).toBeVisible();
     await expect(page.getByRole('banner').getByTestId('header-points')).toHaveText('0 pts');
