@@ -55,6 +55,8 @@ describe.each(dbKinds())('customer data (spec §3) on %s', (kind) => {
     const me = await customer(`cd-me.${kind}@example.com`, true);
     const other = await customer(`cd-other.${kind}@example.com`, false);
     await t.dbh.db.updateTable('customers').set({ is_employee: 1 }).where('id', '=', me.customerId).execute();
+    // issue 12 (ADR 0028): perksOptIn is Perks membership of the site; the sign-up flag alone does not enrol
+    expect((await t.app.inject({ method: 'POST', url: '/rest/v2/usb2c/users/current/loyaltyProgramSignup', headers: { authorization: `Bearer ${me.token}` }, payload: { acceptTerms: true } })).statusCode).toBe(200);
     await cart(`mine-${kind}`, 'usb2c', me.customerId, 2);
     await cart(`theirs-${kind}`, 'usb2c', other.customerId, 7);
     await cart(`anon-${kind}-2`, 'usb2c', null, 5);

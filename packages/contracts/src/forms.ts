@@ -628,3 +628,13 @@ export type NotifyMeForm = z.infer<typeof NotifyMeFormSchema>;
 /** Unsubscribe page form: the emailed token (one click, no JavaScript needed). */
 export const UnsubscribeFormSchema = z.object({ token: requiredText(tokenInput(512)) });
 export type UnsubscribeForm = z.infer<typeof UnsubscribeFormSchema>;
+
+/** Issue 12 (ADR 0028): the Perks join form — the terms checkbox (`acceptTerms`) must be ticked. */
+export const PerksJoinFormSchema = z.object({
+  acceptTerms: z.boolean().refine((v) => v, { message: 'Accept the Brewhaus Perks terms to join' }),
+});
+export type PerksJoinForm = z.infer<typeof PerksJoinFormSchema>;
+
+/** Issue 12: the Perks earning switch (`perksOptIn` "true" or "false", from the button pressed). */
+export const PerksOptFormSchema = z.object({ perksOptIn: z.enum(['true', 'false']) });
+export type PerksOptForm = z.infer<typeof PerksOptFormSchema>;

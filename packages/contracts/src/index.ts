@@ -17,3 +17,4 @@ export * from './client-auto-delivery.ts';
 export * from './forms.ts';
 export * from './fulfilment.ts';
 export * from './marketing.ts';
+export * from './loyalty.ts';

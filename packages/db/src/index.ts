@@ -32,3 +32,4 @@ export * from './repositories/promotions.ts';
 export * from './repositories/monthly-box.ts';
 export * from './repositories/fulfilment.ts';
 export * from './repositories/marketing.ts';
+export * from './repositories/loyalty.ts';

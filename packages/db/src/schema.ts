@@ -786,6 +786,8 @@ export interface Database {
   consignment_entries: ConsignmentEntryTable;
   mailing_subscriptions: MailingSubscriptionTable;
   notify_requests: NotifyRequestTable;
+  loyalty_members: LoyaltyMemberTable;
+  loyalty_ledger: LoyaltyLedgerTable;
 }
 
 /** issue 12 (migration 0007, ADR 0027): one shipment of an order (one operator ship call). */
@@ -809,4 +811,51 @@ export interface ConsignmentEntryTable {
   order_code: string;
   entry_number: number;
   qty: number;
+}
+
+/** Issue 12 (migration 0008, ADR 0028): a Perks member of one base site. */
+export interface LoyaltyMemberTable {
+  user_id: string;
+  base_site: string;
+  /** ISO-8601 UTC */
+  enrolled_at: string;
+  /** the program terms version accepted at sign-up */
+  terms_version: string;
+  /** 0/1: does the member earn points? (spec §3 perksOptIn) */
+  perks_opt_in: number;
+  /** ISO-8601 UTC of the last opt-out, or null */
+  opted_out_at: string | null;
+  /** who last changed the opt-in: a customer-service agent id (spec §6 csAgentId), or null = the customer */
+  opt_changed_by: string | null;
+  /** bumped by every ledger write: the member's lock */
+  version: Generated<number>;
+  updated_at: string;
+}
+
+/** Issue 12 (migration 0008, ADR 0028): one movement of Perks points; a balance is the sum of `points` per bucket. */
+export interface LoyaltyLedgerTable {
+  /** 'lp_' + random */
+  id: string;
+  user_id: string;
+  base_site: string;
+  /** 'earned_pending' | 'earned' | 'redeemed' | 'held' | 'released' | 'reversed' | 'expired' */
+  kind: string;
+  /** 'pending' | 'available' */
+  bucket: string;
+  /** signed integer points */
+  points: number;
+  order_code: string | null;
+  /** the order entry the points belong to */
+  entry_number: number | null;
+  /** units of the line this movement covers (shipments) */
+  quantity: number | null;
+  /** the shipment (consignment) that moved these points */
+  consignment_code: string | null;
+  /** short machine reason: 'orderPlaced' | 'orderShipped' | 'orderCancelled' | 'expiry' | ... */
+  reason: string;
+  /** unique when set: makes a movement happen once */
+  idem_key: string | null;
+  created_at: string;
+  /** `earned` entries: when they expire */
+  expires_at: string | null;
 }

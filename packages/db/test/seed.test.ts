@@ -550,7 +550,8 @@ describe('seeding SQLite', () => {
     expect([await setting('usb2c', 'freeShippingMinimum'), await setting('cab2c', 'freeShippingMinimum'), await setting('usafh', 'freeShippingMinimum')]).toEqual(['2900', '5500', '2900']);
     expect([await setting('usb2c', 'standardShipping'), await setting('cab2c', 'standardShipping'), await setting('usafh', 'standardShipping')]).toEqual(['799', '1199', '999']);
     expect([await setting('usb2c', 'expeditedShipping'), await setting('cab2c', 'expeditedShipping'), await setting('usafh', 'expeditedShipping')]).toEqual(['1999', '2499', '2499']);
-    expect(await setting('cab2c', 'loyaltyEnabled')).toBe('false');
+    // issue 12 (ADR 0028): Perks on for usb2c and cab2c, off for usafh
+    expect([await setting('usb2c', 'loyaltyEnabled'), await setting('cab2c', 'loyaltyEnabled'), await setting('usafh', 'loyaltyEnabled')]).toEqual(['true', 'true', 'false']);
 
     const content = demoContent();
     expect(await countRows(t.db, 'cms_pages')).toBe(content.pages.length);

@@ -16,3 +16,4 @@ export * from './promotions/index.ts';
 export * from './subscriptions/index.ts';
 export * from './typography.ts';
 export * from './fulfilment.ts';
+export * from './loyalty/index.ts';

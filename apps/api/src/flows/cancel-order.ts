@@ -20,6 +20,7 @@ import { conflict, notFound } from '@store/domain';
 import type { CommerceContext } from './context.ts';
 import { pickLang } from './context.ts';
 import { refundOrderGiftCards } from './gift-cards.ts';
+import { reverseOrderPendingPoints } from './loyalty.ts';
 import { orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS } from './order-view.ts';
 
 /** Status of a cancelled order. */
@@ -56,6 +57,8 @@ export async function cancelOrder(ctx: CommerceContext, site: BaseSiteId, custom
     await refundOrderGiftCards(trx, code, now);
     // issue 4: a cancelled order gives its coupon uses back (the promotion lines stay on the order)
     await releaseCouponRedemptions(trx, code);
+    // issue 12 (ADR 0028): the order's pending Perks points are reversed
+    await reverseOrderPendingPoints(trx, code, now);
     const fresh = await findOrder(trx, code);
     if (!fresh) throw new Error(`order ${code} vanished`);
     return orderView(trx, fresh, lang);

@@ -105,6 +105,7 @@ import { ensurePaymentCustomer, recordSavedMethod } from './saved-payments.ts';
 import { allocateCartGiftCards, emailIssuedGiftCards, GIFT_CARD_PRODUCT_TYPE, pricedCartLines, giftCardsNoLongerCover, giftCardSummary, GIFT_CARD_PROVIDER, holdOrderGiftCards, issueOrderGiftCards, redeemOrderGiftCards, releaseOrderGiftCards } from './gift-cards.ts';
 import { recordOrderPromotions, releaseOrderPromotions } from './promotions.ts';
 import { orderAmountColumns, orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS, type OrderCatalogRow } from './order-view.ts';
+import { earnOrderPoints } from './loyalty.ts';
 
 /** Transactions of the flow that only touch the database are re-run on a PostgreSQL deadlock or serialization failure. */
 const RETRY_ON_CONFLICT = { retries: 2 } as const;
@@ -791,6 +792,8 @@ async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key
     const issued = !known || known.hasGiftCardProduct ? await issueOrderGiftCards(trx, r.order, ctx.now()) : [];
     // issue 10: the order's auto-delivery lines open their subscriptions in this same transaction
     const opened = !known || known.hasAutoDelivery ? await openSubscriptionsOf(ctx, trx, r.order, savedMethodIdOf(input)) : NO_SUBSCRIPTIONS;
+    // issue 12 (ADR 0028): an enrolled, opted-in member earns pending Perks points in this same transaction
+    await earnOrderPoints(trx, r.order, r.entries, ctx.now());
     let view: Order;
     if (known && opened.subscriptionIds.length === 0) {
       // the answer from what this placement wrote, not read back
@@ -902,6 +905,8 @@ export async function reconcilePendingOrder(ctx: CommerceContext, orderCode: str
       const issued = await issueOrderGiftCards(trx, order, ctx.now());
       // issue 10: the same settle step as a placement (the card was not saved: the request died)
       const opened = await openSubscriptionsOf(ctx, trx, order, null);
+      // issue 12: the same earning as a placement
+      await earnOrderPoints(trx, order, data.entries, ctx.now());
       const fresh = await findOrder(trx, orderCode);
       const view = fresh ? await orderView(trx, fresh, lang) : null;
       afterCommit(() => {

@@ -79,6 +79,7 @@ import type { ChargeSavedResult } from '../payments/provider.ts';
 import { loadShippingConfig, parseAddress } from './cart-view.ts';
 import type { CommerceContext } from './context.ts';
 import { orderAmountColumns, PENDING_PAYMENT_STATUS, PLACED_STATUS } from './order-view.ts';
+import { earnOrderPoints } from './loyalty.ts';
 import { beforeDeadline, PAYMENT_DEADLINE_MS } from './place-order.ts';
 import { loadAdSettings, scheduleOf, schedulePatch } from './subscription-common.ts';
 
@@ -522,6 +523,9 @@ async function settlePaid(ctx: CommerceContext, p: PlacedCycle, cycleDate: Local
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
     await updateCycle(trx, sub.id, cycleDate, { status: 'placed', order_code: p.order.code, next_attempt_at: null, last_error: null }, nowIso);
+    // issue 12 (ADR 0028, business defaults): every AD order earns Perks points on its beverages, at the AD rate
+    const placedEntries = await trx.selectFrom('order_entries').select(['entry_number', 'product_code', 'entry_type', 'total_minor']).where('order_code', '=', p.order.code).execute();
+    await earnOrderPoints(trx, p.order, placedEntries, ctx.now());
     if (sub.campaign_code) await countTowardCommitment(trx, sub.id, cycleDate, p.lines, nowIso);
     if (sub.program === 'MONTHLY_BOX' && sub.rotation === 'curated') await rotateCuratedBox(trx, sub);
     const next = await trx.selectFrom('subscriptions').select('next_ship_date').where('id', '=', sub.id).executeTakeFirst();

@@ -25,6 +25,8 @@ import { registerOrderRoutes } from './orders.ts';
 import { registerPaymentDetailsRoutes } from './payment-details.ts';
 import { registerSubscriptionRoutes } from './subscriptions.ts';
 import { registerFulfilmentRoutes } from './fulfilment.ts';
+import { registerLoyaltyRoutes } from './loyalty.ts';
+import { storeOrderEvents } from '../flows/order-listeners.ts';
 
 /** Options of {@link commerceRoutes}. */
 export interface CommerceRoutesOptions {
@@ -47,6 +49,8 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
     now: opts.now ?? (() => new Date()),
     // TEST-ONLY: loadConfig refuses CRASH_AT unless NODE_ENV=test (issue 9 item 5)
     crashAt: config.CRASH_AT,
+    // issue 12: points become available when an order ships, in the ship transaction (ADRs 0027, 0028)
+    orderEvents: storeOrderEvents(),
   };
   // Pending orders left by a crash are settled at start-up (once the app is ready), then every 15 s
   // (issue 9 item 5).
@@ -81,5 +85,7 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   registerGiftCardRoutes(scope, ctx);
   registerAutoDeliveryBuyRoutes(scope, ctx);
   registerFulfilmentRoutes(scope, ctx);
+  // issue 12 (ADR 0028): Brewhaus Perks
+  registerLoyaltyRoutes(scope, ctx);
   if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
 }

@@ -18,6 +18,7 @@ import { CustomerDataQuerySchema, CustomerDataSchema, OccErrorBodySchema, type C
 import { cartQuantity, findCart, findCustomerById, findOpenCustomerCart } from '@store/db';
 import { unauthorized } from '@store/domain';
 import { userIdOf } from '../plugins/auth.ts';
+import { customerEarnsPerks } from '../flows/loyalty.ts';
 
 /** Registers the customer data route on the /rest/v2/:baseSiteId scope. */
 export async function customerDataRoutes(scope: FastifyInstance): Promise<void> {
@@ -55,14 +56,16 @@ export async function customerDataRoutes(scope: FastifyInstance): Promise<void> 
       const customer = await findCustomerById(db, customerId);
       if (!customer) throw unauthorized('InvalidTokenError', 'invalidToken', 'The account of this token no longer exists');
       const cart = reachable ?? (await findOpenCustomerCart(db, site, customerId));
+      // issue 12 (ADR 0028): the real opt-in: a Perks member of this site who earns points
+      const perksOptIn = await customerEarnsPerks(db, site, customer.id);
       return {
         isLoggedIn: true,
         cartCount: cart ? await cartQuantity(db, cart.guid) : 0,
-        perksOptIn: customer.perksOptIn,
+        perksOptIn,
         isBrewhausEmployee: customer.isEmployee,
         customerCookies: [
           { key: 'CustomerID', value: customer.id },
-          { key: 'isPerksOptIn', value: String(customer.perksOptIn) },
+          { key: 'isPerksOptIn', value: String(perksOptIn) },
         ],
         // issue 10: active auto-delivery items and campaign eligibility (ADR 0018)
         ...(await customerAutoDeliveryData(db, site, { id: customer.id, email: customer.email })),

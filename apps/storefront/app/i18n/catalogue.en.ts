@@ -12,8 +12,9 @@ import { en } from './en.ts';
 import { monthlyEn } from './monthly.en.ts';
 import { promoEn } from './promo.en.ts';
 import { marketingEn } from './marketing.en.ts';
+import { loyaltyEn } from './loyalty.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn };
 
 /** Every message id. */
 export type CatalogueKey = keyof typeof catalogueEn;

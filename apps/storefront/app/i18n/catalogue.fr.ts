@@ -9,5 +9,6 @@ import { fr } from './fr.ts';
 import { monthlyFr } from './monthly.fr.ts';
 import { promoFr } from './promo.fr.ts';
 import { marketingFr } from './marketing.fr.ts';
+import { loyaltyFr } from './loyalty.fr.ts';
 
-export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr };
+export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr };

@@ -25,6 +25,8 @@ import { promoEn } from './promo.en.ts';
 import { promoFr } from './promo.fr.ts';
 import { marketingEn } from './marketing.en.ts';
 import { marketingFr } from './marketing.fr.ts';
+import { loyaltyEn } from './loyalty.en.ts';
+import { loyaltyFr } from './loyalty.fr.ts';
 
 /** Every message id (shell + cart/checkout + account + auth + promo). */
 export type MessageKey = CatalogueKey;
@@ -49,4 +51,5 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['monthly', monthlyEn, monthlyFr],
   ['autoDelivery', autoDeliveryEn, autoDeliveryFr],
   ['marketing', marketingEn, marketingFr],
+  ['loyalty', loyaltyEn, loyaltyFr],
 ];

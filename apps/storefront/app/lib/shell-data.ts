@@ -35,6 +35,8 @@ export interface ShellData {
    * `rendered`: the count and name are in the page (issue 11 item 4)
    */
   visitor: 'rendered' | 'deferred';
+  /** issue 12 (ADR 0028): a signed-in Perks member's available points (header), else null */
+  perksPoints?: number | null;
 }
 
 /** The answer of `GET /api/visitor`: the per-visitor parts of a shared page's header (issue 11 item 4). */

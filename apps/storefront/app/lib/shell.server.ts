@@ -5,6 +5,7 @@
  * shell can always render, including the error page.
  */
 import type { Lang } from '@store/domain';
+import { createLoyaltyClient } from '@store/contracts';
 import { loadShellAuth } from './auth/shell.server.ts';
 import { clearFlashCookie, readFlash } from './cookies.server.ts';
 import { getRequestContext } from './context.server.ts';
@@ -36,12 +37,13 @@ export async function cartQuantityOf(ctx: RequestContext): Promise<number> {
 export async function loadShell(args: ContextArgs): Promise<{ shell: ShellData; headers: Headers }> {
   const ctx = getRequestContext(args);
   const headers = new Headers();
-  const [messageItems, cartQuantity] = await Promise.all([
+  const [messageItems, cartQuantity, perksPoints] = await Promise.all([
     ctx.api
       .getSiteConfig(ctx.site, { lang: ctx.lang, pageLabelOrId: 'NAVIGATIONHEADER' })
       .then((c): HeaderMessage[] => c.messageItems.map((m) => ({ uid: m.uid, message: m.message, url: m.url ?? null })))
       .catch((): HeaderMessage[] => []),
     cartQuantityOf(ctx),
+    perksPointsOf(ctx),
   ]);
   const flash = readFlash(args.request);
   if (flash) headers.append('Set-Cookie', clearFlashCookie(ctx.secure));
@@ -57,6 +59,21 @@ export async function loadShell(args: ContextArgs): Promise<{ shell: ShellData; 
     devPages: ctx.storefront.devPages,
     auth: loadShellAuth(ctx),
     visitor: hasVisitorState(args.request) ? 'rendered' : 'deferred',
+    perksPoints,
   };
   return { shell, headers };
+}
+
+/**
+ * Issue 12 (ADR 0028): a signed-in customer's available Perks points for the header; null for
+ * visitors, non-members, sites without Perks, or when the API fails (the header never breaks).
+ */
+export async function perksPointsOf(ctx: RequestContext): Promise<number | null> {
+  if (!ctx.auth.isLoggedIn) return null;
+  try {
+    const summary = await createLoyaltyClient(ctx.customerCore).getLoyalty(ctx.site, { lang: ctx.lang });
+    return summary.enrolled ? summary.availablePoints : null;
+  } catch {
+    return null;
+  }
 }

@@ -4,7 +4,9 @@
  * each line. The action updates or removes a line: without JavaScript a plain POST that redirects
  * back (`?notice=`), with JavaScript a fetcher that receives the outcome as data.
  */
-import { isApiError } from '@store/contracts';
+import { createLoyaltyClient, isApiError } from '@store/contracts';
+import { accountPaths } from '../components/account/account-paths.ts';
+import type { CartLoyaltyPreview } from '../components/loyalty/PointsPreviewNote.tsx';
 import type { Cart, CartValidationResponse } from '@store/contracts';
 import { SITES } from '@store/domain';
 import { data, redirect } from 'react-router';
@@ -60,6 +62,21 @@ export interface CartPageData {
   adFreeShipping: boolean;
   /** a customer is signed in (auto-delivery needs an account at checkout) */
   signedIn: boolean;
+  /** issue 12 (ADR 0028): the Perks points this cart would earn (signed-in customers; null otherwise or when Perks is off) */
+  loyaltyPreview: CartLoyaltyPreview | null;
+}
+
+export type { CartLoyaltyPreview };
+
+/** The Perks preview of a signed-in customer's cart (never rejects: null when anything fails). */
+export async function loadCartLoyaltyPreview(ctx: RequestContext, cart: Cart | null): Promise<CartLoyaltyPreview | null> {
+  if (!cart || !ctx.auth.isLoggedIn) return null;
+  try {
+    const p = await createLoyaltyClient(ctx.customerCore).getLoyaltyPreview(ctx.site, { cartGuid: cart.cartGuid, lang: ctx.lang });
+    return p.points > 0 ? { points: p.points, value: p.value.formattedValue, earning: p.earning, joinHref: accountPaths(ctx.lang).perks } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The outcome of a cart action (fetcher data, or action data without JavaScript). */
@@ -104,6 +121,7 @@ export async function loadCartPage(args: ContextArgs): Promise<CartPageData> {
     });
   }
   const notice = ctx.url.searchParams.get('notice');
+  const loyaltyPreview = await loadCartLoyaltyPreview(ctx, cart);
   return {
     meta: { title: ctx.t('meta.title', { title: ctx.t('cart.metaTitle'), brand: brandName(ctx) }), noindex: true },
     cart: cart ? cartView(cart) : null,
@@ -117,6 +135,7 @@ export async function loadCartPage(args: ContextArgs): Promise<CartPageData> {
     adDefaultFrequency: adSettings?.defaultFrequencyWeeks ?? 4,
     adFreeShipping: adSettings?.freeStandardShipping ?? false,
     signedIn: ctx.auth.isLoggedIn,
+    loyaltyPreview,
   };
 }
 

@@ -9,6 +9,7 @@ import { Link, useActionData, useFetcher } from 'react-router';
 import type { Route } from './+types/cart';
 import { CartLine, CART_FETCHER_KEY } from '../components/cart/CartLine.tsx';
 import { FreeShippingProgress, OrderSummary } from '../components/checkout/OrderSummary.tsx';
+import { PointsPreviewNote } from '../components/loyalty/PointsPreviewNote.tsx';
 import checkoutCss from '../components/checkout/checkout.css?url';
 import { CouponBox } from '../components/promotions/CouponBox.tsx';
 import { isPromoResult } from '../components/promotions/promo-actions.ts';
@@ -147,6 +148,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               amountToPay={cart.amountToPay}
             />
             <CartAdSummary cart={cart} freeShipping={loaderData.adFreeShipping} />
+            <PointsPreviewNote preview={loaderData.loyaltyPreview} />
             <CouponBox action={cartPath} coupons={cart.appliedCoupons} result={promoResult} idPrefix="cart-coupon" />
             {cart.hasAutoDelivery && loaderData.adFreeShipping ? null : (
               <FreeShippingProgress

@@ -43,8 +43,8 @@ import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
 import { accountCalls, customerOf, isSignedIn } from './account.server.ts';
 import type { SavedAddress, SavedCard } from './account.server.ts';
-import { cartView, readOpenCart } from './cart.server.ts';
-import type { CartView } from './cart.server.ts';
+import { cartView, loadCartLoyaltyPreview, readOpenCart } from './cart.server.ts';
+import type { CartLoyaltyPreview, CartView } from './cart.server.ts';
 import { orderAccessCookie } from './order-confirmation.server.ts';
 import { waitMinutesOf } from '../lib/wait.ts';
 import { authPaths } from '../lib/auth/paths.ts';
@@ -98,6 +98,8 @@ export interface CheckoutPageData {
   payment: PaymentStep | null;
   /** the page's own path (`/checkout/singlestep`, `/fr/checkout/v2/singlestep`, ...) */
   selfPath: string;
+  /** issue 12 (ADR 0028): the Perks points of this order, or the invitation to join (signed-in customers) */
+  loyaltyPreview?: CartLoyaltyPreview | null;
   cartPath: string;
   /** the signed-in customer's saved addresses and cards (null for guests) */
   account: AccountCheckout | null;
@@ -218,7 +220,9 @@ export async function loadCheckoutPage(args: ContextArgs): Promise<CheckoutPageD
       ? { provider: null, paymentIntentId: '', coveredByGiftCards: true, idempotencyKey: randomUUID(), publishableKey: null }
       : null;
   const country = countryOf(ctx);
+  const loyaltyPreview = await loadCartLoyaltyPreview(ctx, cart);
   return {
+    loyaltyPreview,
     meta: { title: ctx.t('meta.title', { title: ctx.t('checkout.metaTitle'), brand: SITES[ctx.site].name }), noindex: true },
     cart: cartView(cart),
     country,

@@ -10,6 +10,7 @@ import { SummaryLines } from '../components/checkout/OrderDetails.tsx';
 import { AddressBlock } from '../components/checkout/AddressFields.tsx';
 import type { Route } from './+types/checkout';
 import { OrderSummary } from '../components/checkout/OrderSummary.tsx';
+import { PointsPreviewNote } from '../components/loyalty/PointsPreviewNote.tsx';
 import { FormAlert, Section } from '../components/checkout/Section.tsx';
 import type { SectionState } from '../components/checkout/Section.tsx';
 import { BillingForm, ContactForm, DeliveryForm, PaymentFields, ShippingForm, usePlaceOrder } from '../components/checkout/SectionForms.tsx';
@@ -59,6 +60,7 @@ function CheckoutSummary({ data, promoResult }: { data: CheckoutPageData; promoR
         amountToPay={cart.amountToPay}
       />
       <CartAdSummary cart={cart} freeShipping={false} />
+      <PointsPreviewNote preview={data.loyaltyPreview} />
       <CouponBox action={data.selfPath} coupons={cart.appliedCoupons} result={promoResult} idPrefix="checkout-coupon" />
       <h3 className="visually-hidden">{t('summary.items')}</h3>
       <SummaryLines entries={cart.entries} />

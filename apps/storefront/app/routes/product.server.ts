@@ -4,7 +4,8 @@
  * the discontinued redirect (302), and the server-side variant choice (`?variant=`, else the
  * default variant; the fragment is read in the browser).
  */
-import { canonicalProductRedirect, SITES } from '@store/domain';
+import { canonicalProductRedirect, parseLoyaltySettings, SITES } from '@store/domain';
+import { accountPaths } from '../components/account/account-paths.ts';
 import type { DiscountMessage, ProductCard, ProductFull } from '@store/contracts';
 import type { PdpFreeShipping } from '../components/promotions/FreeShippingProgress.tsx';
 import { parseComponent } from '../components/cms/cms-data.ts';
@@ -89,6 +90,27 @@ export interface PdpPromo {
   freeShipping: Extract<PdpFreeShipping, { kind: 'cart' }> | null;
   /** the spec §6 discount message, or null when the API has none */
   discountMessage: DiscountMessage | null;
+  /** issue 12 (ADR 0028): Brewhaus Perks rates of the site (from `cms/siteConfig`), null when Perks is off or unknown */
+  loyalty: PdpLoyalty | null;
+}
+
+/** Issue 12: what the product page needs of Perks: the earning rates and the join page. */
+export interface PdpLoyalty {
+  pointsPerUnit: number;
+  adPointsPerUnit: number;
+  /** the Perks page (join form; signs the visitor in first) */
+  joinHref: string;
+}
+
+/** The site's Perks rates for the product page's points preview and join link (never rejects). */
+export function loadPdpLoyalty(ctx: RequestContext): Promise<PdpLoyalty | null> {
+  return ctx.api
+    .getSiteConfig(ctx.site, { lang: ctx.lang })
+    .then((config) => {
+      const s = parseLoyaltySettings(ctx.site, Object.fromEntries(config.siteConfigurations.map((c) => [c.key, c.value])));
+      return s.enabled ? { pointsPerUnit: s.pointsPerUnit, adPointsPerUnit: s.adPointsPerUnit, joinHref: accountPaths(ctx.lang).perks } : null;
+    })
+    .catch(() => null);
 }
 
 /**
@@ -108,9 +130,9 @@ export function loadPdpPromo(ctx: RequestContext): Promise<PdpPromo> {
         .catch(() => null)
     : Promise.resolve(null);
   const discountMessage = ctx.commerce.getDiscountMessage(ctx.site, opts).catch(() => null);
-  return Promise.all([freeShipping, discountMessage])
-    .then(([f, d]) => ({ freeShipping: f, discountMessage: d }))
-    .catch(() => ({ freeShipping: null, discountMessage: null }));
+  return Promise.all([freeShipping, discountMessage, loadPdpLoyalty(ctx)])
+    .then(([f, d, l]) => ({ freeShipping: f, discountMessage: d, loyalty: l }))
+    .catch(() => ({ freeShipping: null, discountMessage: null, loyalty: null }));
 }
 
 /** A "you may also like" list below the product. */

@@ -7,7 +7,7 @@
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Await, Link } from 'react-router';
-import { formatMoney, sizeLabel } from '@store/domain';
+import { formatMoney, isBeverageProduct, pointsForOrder, sizeLabel } from '@store/domain';
 import type { CurrencyIso } from '@store/domain';
 import type { ProductFull, VariantOption } from '@store/contracts';
 import type { Route } from './+types/product';
@@ -31,7 +31,7 @@ import { PurchaseOptions } from '../components/autodelivery/PurchaseOptions.tsx'
 import { CampaignOffer } from '../components/autodelivery/CampaignOffer.tsx';
 import { AddToNextAutoDelivery } from '../components/auto-delivery/AddToNextAutoDelivery.tsx';
 import { adBuyPaths } from '../components/autodelivery/paths.ts';
-import type { PdpPromo } from './product.server.ts';
+import type { PdpLoyalty, PdpPromo } from './product.server.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   return loadProductPage(args);
@@ -98,7 +98,8 @@ function BuyBoxPromo({
             }
             return (
               <>
-                {data.discountMessage ? <DiscountMessage message={data.discountMessage} /> : null}
+                {data.discountMessage ? <DiscountMessage message={data.discountMessage} joinHref={data.loyalty?.joinHref} /> : null}
+                {data.loyalty ? <PointsPreview loyalty={data.loyalty} product={product} variant={variant} /> : null}
                 {adFreeShipping ? null : <FreeShippingProgress status={status} />}
               </>
             );
@@ -312,5 +313,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Suspense>
       </SectionBoundary>
     </div>
+  );
+}
+
+/**
+ * Issue 12 (ADR 0028): "Earn N Perks points with this item" — one unit at the displayed price, at
+ * the site's base rate (the domain's `pointsForOrder`; tier bonuses and order discounts are applied
+ * at placement). Nothing for products that earn nothing (brewers, accessories, gift cards).
+ */
+function PointsPreview({ loyalty, product, variant }: { loyalty: PdpLoyalty; product: ProductFull; variant: VariantOption | undefined }) {
+  const t = useT();
+  if (!isBeverageProduct(product.productType, null)) return null;
+  const totalMinor = displayedMinor(variant ?? product).priceMinor;
+  const points = pointsForOrder([{ entryNumber: 0, totalMinor, beverage: true, autoDelivery: false }], 0, loyalty, { earnBonusBps: 0 })[0]?.points ?? 0;
+  if (points <= 0) return null;
+  return (
+    <p className="pdp-points-preview" data-testid="points-preview">
+      {t('loyalty.preview.product', { points })}
+    </p>
   );
 }

@@ -13,6 +13,7 @@ import * as m0004 from './0004_promotions.ts';
 import * as m0005 from './0005_idempotency_leases.ts';
 import * as m0006 from './0006_subscriptions.ts';
 import * as m0007 from './0007_fulfilment.ts';
+import * as m0008 from './0008_loyalty.ts';
 import * as m0009 from './0009_marketing.ts';
 
 /** One migration module: `up` runs inside the migration transaction, given the dialect. */
@@ -29,5 +30,6 @@ export const MIGRATION_MODULES: Readonly<Record<string, MigrationModule>> = {
   '0005_idempotency_leases': m0005,
   '0006_subscriptions': m0006,
   '0007_fulfilment': m0007,
+  '0008_loyalty': m0008,
   '0009_marketing': m0009,
 };

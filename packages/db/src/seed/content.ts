@@ -118,6 +118,8 @@ export const SITE_SETTINGS: Record<BaseSiteUid, Record<string, string>> = {
     brewerDiscountPercent: '20',
     frotherDiscountPercent: '15',
     ...AUTO_DELIVERY_SETTINGS.usb2c,
+    // issue 12 (ADR 0028): Perks runs on usb2c and cab2c, not on usafh (COMMON_SETTINGS: 'false')
+    loyaltyEnabled: 'true',
   },
   cab2c: {
     freeShippingMinimum: '5500',
@@ -129,6 +131,7 @@ export const SITE_SETTINGS: Record<BaseSiteUid, Record<string, string>> = {
     brewerDiscountPercent: '20',
     frotherDiscountPercent: '15',
     ...AUTO_DELIVERY_SETTINGS.cab2c,
+    loyaltyEnabled: 'true',
   },
   usafh: {
     freeShippingMinimum: '2900',

@@ -22,6 +22,8 @@ export interface AccountPaths {
   login(back?: string): string;
   /** POST target that signs the customer out */
   logout: string;
+  /** issue 12: the Brewhaus Perks page, `/account/perks`, `/fr/compte/perks` */
+  perks: string;
 }
 
 /** The account paths of a language. */
@@ -39,6 +41,7 @@ export function accountPaths(lang: Lang): AccountPaths {
     autoDeliveryAdd: (id) => `${base}/${fr ? 'livraison-automatique' : 'auto-delivery'}/${encodeURIComponent(id)}/${fr ? 'ajouter' : 'add'}`,
     login: (back) => auth.loginBack(back),
     logout: auth.logout,
+    perks: `${base}/perks`,
   };
 }
 

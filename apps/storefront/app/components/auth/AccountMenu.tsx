@@ -55,7 +55,7 @@ function useDisclosure(signedIn: boolean) {
 
 /** The account entry of the header. */
 export function AccountMenu() {
-  const { lang, auth } = useShell();
+  const { lang, auth, perksPoints } = useShell();
   const t = useT();
   const location = useLocation();
   const paths = authPaths(lang);
@@ -71,6 +71,12 @@ export function AccountMenu() {
         <summary className="header-action">
           <UserIcon />
           <span className="header-action-label">{auth.firstName ? t('auth.header.hi', { name: auth.firstName }) : t('auth.header.hiAnonymous')}</span>
+          {/* issue 12 (ADR 0028): the member's available Perks points, small */}
+          {typeof perksPoints === 'number' ? (
+            <small className="header-points" data-testid="header-points" aria-label={t('loyalty.header.label', { points: perksPoints })}>
+              {t('loyalty.header.points', { points: perksPoints })}
+            </small>
+          ) : null}
         </summary>
         <div className="account-flyout" role="group" aria-label={t('auth.header.menuLabel')}>
           <ul className="account-links">
@@ -85,6 +91,9 @@ export function AccountMenu() {
             </li>
             <li>
               <Link to={`${base}/${fr ? 'livraison-automatique' : 'auto-delivery'}`}>{t('account.nav.autoDelivery')}</Link>
+            </li>
+            <li>
+              <Link to={`${base}/perks`}>{t('loyalty.nav')}</Link>
             </li>
           </ul>
           <Form method="post" action={paths.logout} className="logout-form">

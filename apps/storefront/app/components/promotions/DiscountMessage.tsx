@@ -18,8 +18,11 @@ export function hasMemberFlag(storage: Pick<Storage, 'getItem'> | null | undefin
   }
 }
 
-/** The message (nothing when the chosen text is empty). */
-export function DiscountMessage({ message }: { message: DiscountMessageData }) {
+/**
+ * The message (nothing when the chosen text is empty). Issue 12: `joinHref` (the Perks page, when
+ * the site runs Perks) makes the percentage message a link to join — the promise leads somewhere.
+ */
+export function DiscountMessage({ message, joinHref }: { message: DiscountMessageData; joinHref?: string | null | undefined }) {
   const [member, setMember] = useState(message.variant === 'member');
   useEffect(() => {
     setMember(message.variant === 'member');
@@ -33,7 +36,7 @@ export function DiscountMessage({ message }: { message: DiscountMessageData }) {
         <path d="M10.6 2.5H17.5v6.9l-8 8-6.9-6.9z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
         <circle cx="14" cy="6" r="1.4" fill="currentColor" />
       </svg>
-      <span>{text}</span>
+      {joinHref && !member ? <a href={joinHref}>{text}</a> : <span>{text}</span>}
     </p>
   );
 }
