@@ -30,3 +30,4 @@ export * from './repositories/rate-limits.ts';
 export * from './repositories/gift-cards.ts';
 export * from './repositories/promotions.ts';
 export * from './repositories/monthly-box.ts';
+export * from './repositories/referrals.ts';

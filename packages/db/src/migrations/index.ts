@@ -12,6 +12,7 @@ import * as m0003 from './0003_customer_data.ts';
 import * as m0004 from './0004_promotions.ts';
 import * as m0005 from './0005_idempotency_leases.ts';
 import * as m0006 from './0006_subscriptions.ts';
+import * as m0010 from './0010_referrals.ts';
 
 /** One migration module: `up` runs inside the migration transaction, given the dialect. */
 export interface MigrationModule {
@@ -26,4 +27,5 @@ export const MIGRATION_MODULES: Readonly<Record<string, MigrationModule>> = {
   '0004_promotions': m0004,
   '0005_idempotency_leases': m0005,
   '0006_subscriptions': m0006,
+  '0010_referrals': m0010,
 };
