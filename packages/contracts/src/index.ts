@@ -15,3 +15,4 @@ export * from './subscriptions.ts';
 export * from './auto-delivery.ts';
 export * from './client-auto-delivery.ts';
 export * from './forms.ts';
+export * from './referrals.ts';

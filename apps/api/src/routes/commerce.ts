@@ -23,6 +23,7 @@ import { registerCustomerOrderRoutes } from './customer-orders.ts';
 import { registerGiftCardRoutes } from './giftcards.ts';
 import { registerOrderRoutes } from './orders.ts';
 import { registerPaymentDetailsRoutes } from './payment-details.ts';
+import { registerReferralRoutes } from './referrals.ts';
 import { registerSubscriptionRoutes } from './subscriptions.ts';
 
 /** Options of {@link commerceRoutes}. */
@@ -79,5 +80,7 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   registerCouponRoutes(scope, ctx);
   registerGiftCardRoutes(scope, ctx);
   registerAutoDeliveryBuyRoutes(scope, ctx);
+  // issue 12 (ADR 0030)
+  registerReferralRoutes(scope, ctx);
   if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
 }
