@@ -78,6 +78,8 @@ export default [
   ...both('account/addresses', 'fr/compte/adresses', 'routes/account-addresses.tsx', 'account-addresses'),
   ...both('account/orders', 'fr/compte/commandes', 'routes/account-orders.tsx', 'account-orders'),
   ...both('account/orders/:orderCode', 'fr/compte/commandes/:orderCode', 'routes/account-order.tsx', 'account-order'),
+  // issue 12: refer a friend (ADR 0030)
+  ...both('account/refer-a-friend', 'fr/compte/parrainage', 'routes/account-referrals.tsx', 'account-referrals'),
   // auto-delivery home and the upcoming-order add-item page (issue 10; spec §2)
   ...both('account/auto-delivery', 'fr/compte/livraison-automatique', 'routes/account-auto-delivery.tsx', 'account-auto-delivery'),
   ...both(

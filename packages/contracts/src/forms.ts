@@ -26,7 +26,8 @@ import { ApplyCouponRequestSchema, GiftCardApplyValueRequestSchema, GiftCardCode
 import { AddToCartRequestSchema } from './cart.ts';
 import { CreateUserFromOrderRequestSchema } from './customer.ts';
 import { AddCampaignBundleRequestSchema, BUYABLE_ENTRY_TYPES, RemoveAutoDeliveryItemRequestSchema, SmartSuggestionQuerySchema } from './auto-delivery.ts';
-import { codeInput, INPUT_LIMITS, safeText, tokenInput } from './input.ts';
+import { codeInput, emailInput, INPUT_LIMITS, safeText, tokenInput } from './input.ts';
+import { SubmitReferralRequestSchema } from './referrals.ts';
 import {
   AddProductToExistingAdRequestSchema,
   CancelSubscriptionRequestSchema,
@@ -607,3 +608,13 @@ export const SubscriptionAddItemFormSchema = z.object({
   qty: subscriptionQtyField,
 });
 export type SubscriptionAddItemForm = z.infer<typeof SubscriptionAddItemFormSchema>;
+
+/**
+ * "Refer a friend" form (issue 12; ADR 0030; `SubmitReferralRequest`): the friend's email (spec §5,
+ * reason `invalidEmail`) and an optional name (at most 100 characters, no control characters).
+ */
+export const ReferralFormSchema = z.object({
+  email: emailField(emailInput()),
+  friendName: optionalText(SubmitReferralRequestSchema.shape.friendName),
+});
+export type ReferralForm = z.infer<typeof ReferralFormSchema>;

@@ -11,8 +11,9 @@ import { checkoutEn } from './checkout.en.ts';
 import { en } from './en.ts';
 import { monthlyEn } from './monthly.en.ts';
 import { promoEn } from './promo.en.ts';
+import { referralEn } from './referral.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...referralEn };
 
 /** Every message id. */
 export type CatalogueKey = keyof typeof catalogueEn;

@@ -8,5 +8,6 @@ import { checkoutFr } from './checkout.fr.ts';
 import { fr } from './fr.ts';
 import { monthlyFr } from './monthly.fr.ts';
 import { promoFr } from './promo.fr.ts';
+import { referralFr } from './referral.fr.ts';
 
-export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr };
+export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...referralFr };

@@ -23,6 +23,8 @@ import { monthlyEn } from './monthly.en.ts';
 import { monthlyFr } from './monthly.fr.ts';
 import { promoEn } from './promo.en.ts';
 import { promoFr } from './promo.fr.ts';
+import { referralEn } from './referral.en.ts';
+import { referralFr } from './referral.fr.ts';
 
 /** Every message id (shell + cart/checkout + account + auth + promo). */
 export type MessageKey = CatalogueKey;
@@ -46,4 +48,5 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['adBuy', adBuyEn, adBuyFr],
   ['monthly', monthlyEn, monthlyFr],
   ['autoDelivery', autoDeliveryEn, autoDeliveryFr],
+  ['referral', referralEn, referralFr],
 ];
