@@ -278,6 +278,27 @@ describe.each(dbKinds())('referrals on %s', (kind) => {
       expect(err.errors[0]?.message).toContain('first order');
     });
 
+    it('a cancelled first order gives the referral back (sent); the friend can use it on a new first order', async () => {
+      const { email, code } = await referred();
+      const friend = await signUpCustomer(t, { email });
+      const place = async () => {
+        const cartGuid = (await friend.commerce.addToCart('usb2c', { productCode: COFFEE, qty: 2 })).cartGuid;
+        await friend.commerce.applyCoupon('usb2c', cartGuid, code);
+        await friend.commerce.setDeliveryAddress('usb2c', cartGuid, { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main Street', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US' });
+        await friend.commerce.setDeliveryMode('usb2c', cartGuid, 'standard');
+        await friend.commerce.setBillingAddress('usb2c', cartGuid, { sameAsShipping: true });
+        const intent = await friend.commerce.createPaymentIntent('usb2c', cartGuid);
+        return friend.commerce.placeOrder('usb2c', cartGuid, { idempotencyKey: newKey(), paymentIntentId: intent.paymentIntentId, paymentMethod: VISA });
+      };
+      const first = await place();
+      const res = await t.app.inject({ method: 'POST', url: `/rest/v2/usb2c/users/current/orders/${first.code}/cancel`, headers: { authorization: friend.auth } });
+      expect(res.statusCode).toBe(200);
+      expect(await referralRow(code)).toMatchObject({ status: 'sent', order_code: null });
+      const second = await place();
+      expect(second.appliedCoupons).toEqual([code]);
+      expect(await referralRow(code)).toMatchObject({ status: 'used', order_code: second.code });
+    });
+
     it('a declined payment gives the referral back (sent) and the friend can use it again', async () => {
       const { email, code } = await referred();
       const p = await prepareWithCoupons(api, { coupons: [code], email, products: [{ code: COFFEE, qty: 2 }] });
