@@ -133,6 +133,30 @@ describe.each(dbKinds())('referrals on %s', (kind) => {
       expect(await t.dbh.db.selectFrom('referrals').select('id').where('friend_email', '=', email).execute()).toHaveLength(2);
     });
 
+    it('a lapsed unused referral shows expired, its coupon stops working, and the friend can be referred again', async () => {
+      const a = await member();
+      const b = await member();
+      const email = friendEmail('lapsed');
+      const first = await a.referrals.submitReferral('usb2c', { email });
+      const oldCode = await couponOf(email);
+      await t.dbh.db.updateTable('referrals').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', first.id).execute();
+      await t.dbh.db.updateTable('coupons').set({ ends_at: '2020-01-01T00:00:00.000Z' }).where('code', '=', oldCode).execute();
+      expect((await a.referrals.listReferrals('usb2c')).referrals[0]).toMatchObject({ id: first.id, status: 'expired' });
+      const cart = await api.addToCart('usb2c', { productCode: COFFEE, qty: 2 });
+      await api.setEmail('usb2c', cart.cartGuid, email);
+      await expectApiError(api.applyCoupon('usb2c', cart.cartGuid, oldCode), 400, 'couponExpired');
+
+      const second = await b.referrals.submitReferral('usb2c', { email });
+      expect(second.status).toBe('sent');
+      const rows = await t.dbh.db.selectFrom('referrals').select(['id', 'status', 'open_key']).where('friend_email', '=', email).orderBy('created_at').execute();
+      expect(rows).toEqual([
+        { id: first.id, status: 'expired', open_key: null },
+        { id: second.id, status: 'sent', open_key: email },
+      ]);
+      const old = await t.dbh.db.selectFrom('coupons').select('active').where('code', '=', oldCode).executeTakeFirstOrThrow();
+      expect(Number(old.active)).toBe(0);
+    });
+
     it('concurrent referrals of one friend: exactly one is stored, the others are 409', async () => {
       const members = await Promise.all([member(), member(), member(), member(), member()]);
       const email = friendEmail('race');
