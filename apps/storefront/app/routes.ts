@@ -80,6 +80,8 @@ export default [
   ...both('account/orders/:orderCode', 'fr/compte/commandes/:orderCode', 'routes/account-order.tsx', 'account-order'),
   // issue 12 (ADR 0028): Brewhaus Perks — join, balance, tier, history
   ...both('account/perks', 'fr/compte/perks', 'routes/account-perks.tsx', 'account-perks'),
+  // issue 12: refer a friend (ADR 0030)
+  ...both('account/refer-a-friend', 'fr/compte/parrainage', 'routes/account-referrals.tsx', 'account-referrals'),
   // auto-delivery home and the upcoming-order add-item page (issue 10; spec §2)
   ...both('account/auto-delivery', 'fr/compte/livraison-automatique', 'routes/account-auto-delivery.tsx', 'account-auto-delivery'),
   ...both(

@@ -26,7 +26,8 @@ import { ApplyCouponRequestSchema, GiftCardApplyValueRequestSchema, GiftCardCode
 import { AddToCartRequestSchema } from './cart.ts';
 import { CreateUserFromOrderRequestSchema } from './customer.ts';
 import { AddCampaignBundleRequestSchema, BUYABLE_ENTRY_TYPES, RemoveAutoDeliveryItemRequestSchema, SmartSuggestionQuerySchema } from './auto-delivery.ts';
-import { codeInput, INPUT_LIMITS, safeText, tokenInput } from './input.ts';
+import { codeInput, emailInput, INPUT_LIMITS, safeText, tokenInput } from './input.ts';
+import { SubmitReferralRequestSchema } from './referrals.ts';
 import {
   AddProductToExistingAdRequestSchema,
   CancelSubscriptionRequestSchema,
@@ -638,3 +639,13 @@ export type PerksJoinForm = z.infer<typeof PerksJoinFormSchema>;
 /** Issue 12: the Perks earning switch (`perksOptIn` "true" or "false", from the button pressed). */
 export const PerksOptFormSchema = z.object({ perksOptIn: z.enum(['true', 'false']) });
 export type PerksOptForm = z.infer<typeof PerksOptFormSchema>;
+
+/**
+ * "Refer a friend" form (issue 12; ADR 0030; `SubmitReferralRequest`): the friend's email (spec §5,
+ * reason `invalidEmail`) and an optional name (at most 100 characters, no control characters).
+ */
+export const ReferralFormSchema = z.object({
+  email: emailField(emailInput()),
+  friendName: optionalText(SubmitReferralRequestSchema.shape.friendName),
+});
+export type ReferralForm = z.infer<typeof ReferralFormSchema>;

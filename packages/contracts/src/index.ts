@@ -18,3 +18,4 @@ export * from './forms.ts';
 export * from './fulfilment.ts';
 export * from './marketing.ts';
 export * from './loyalty.ts';
+export * from './referrals.ts';

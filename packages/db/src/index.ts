@@ -33,3 +33,4 @@ export * from './repositories/monthly-box.ts';
 export * from './repositories/fulfilment.ts';
 export * from './repositories/marketing.ts';
 export * from './repositories/loyalty.ts';
+export * from './repositories/referrals.ts';

@@ -788,6 +788,8 @@ export interface Database {
   notify_requests: NotifyRequestTable;
   loyalty_members: LoyaltyMemberTable;
   loyalty_ledger: LoyaltyLedgerTable;
+  /** issue 12 (migration 0010, ADR 0030) */
+  referrals: ReferralTable;
 }
 
 /** issue 12 (migration 0007, ADR 0027): one shipment of an order (one operator ship call). */
@@ -858,4 +860,32 @@ export interface LoyaltyLedgerTable {
   created_at: string;
   /** `earned` entries: when they expire */
   expires_at: string | null;
+}
+
+/**
+ * A member's referral of a friend (issue 12, migration 0010, ADR 0030). `status`: 'sent' (coupon
+ * emailed, unused) | 'used' (the friend's first order redeemed it) | 'rewarded' (that order
+ * shipped; the referrer got `reward_points`) | 'expired' (lapsed unused; `open_key` NULL).
+ */
+export interface ReferralTable {
+  id: string;
+  base_site: string;
+  /** the referring customer's id */
+  referrer_id: string;
+  /** normalised (trimmed, lower-cased) */
+  friend_email: string;
+  /** = friend_email while the referral counts, NULL once expired (unique per site) */
+  open_key: string | null;
+  friend_name: string | null;
+  /** 'en' | 'fr': the language of the friend's email */
+  lang: string;
+  coupon_code: string;
+  status: string;
+  order_code: string | null;
+  friend_user_id: string | null;
+  reward_points: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  rewarded_at: string | null;
 }

@@ -14,7 +14,7 @@
  * Coupon uses are not given back (a cancelled order still counts as a use).
  */
 import type { Order } from '@store/contracts';
-import { findOrder, incrementStockMany, listGiftCardsIssuedBy, releaseCouponRedemptions, transitionOrderStatus, withTransaction } from '@store/db';
+import { findOrder, incrementStockMany, listGiftCardsIssuedBy, releaseCouponRedemptions, releaseReferralUse, transitionOrderStatus, withTransaction } from '@store/db';
 import type { BaseSiteId } from '@store/domain';
 import { conflict, notFound } from '@store/domain';
 import type { CommerceContext } from './context.ts';
@@ -22,6 +22,7 @@ import { pickLang } from './context.ts';
 import { refundOrderGiftCards } from './gift-cards.ts';
 import { reverseOrderPendingPoints } from './loyalty.ts';
 import { orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS } from './order-view.ts';
+import { REFERRAL_COUPON_PREFIX } from './referrals.ts';
 
 /** Status of a cancelled order. */
 export const CANCELLED_STATUS = 'cancelled';
@@ -56,7 +57,9 @@ export async function cancelOrder(ctx: CommerceContext, site: BaseSiteId, custom
     );
     await refundOrderGiftCards(trx, code, now);
     // issue 4: a cancelled order gives its coupon uses back (the promotion lines stay on the order)
-    await releaseCouponRedemptions(trx, code);
+    const releasedCoupons = await releaseCouponRedemptions(trx, code);
+    // issue 12 (ADR 0030): a cancelled first order gives the friend's referral coupon back
+    if (releasedCoupons.some((c) => c.couponCode.startsWith(REFERRAL_COUPON_PREFIX))) await releaseReferralUse(trx, code);
     // issue 12 (ADR 0028): the order's pending Perks points are reversed
     await reverseOrderPendingPoints(trx, code, now);
     const fresh = await findOrder(trx, code);

@@ -25,6 +25,7 @@ import { requireOpenCartForUpdate } from './cart.ts';
 import type { CommerceContext, Shopper } from './context.ts';
 import { pickLang } from './context.ts';
 import { couponCustomerKey, groupsAllow, groupsOfCustomer } from './promotions.ts';
+import { checkReferralCoupon } from './referrals.ts';
 
 /** 404 `CouponError` `couponNotFound` (unknown, switched off or malformed code). */
 export function couponNotFound(code: string): Error {
@@ -122,6 +123,8 @@ export async function applyCartCoupon(ctx: CommerceContext, site: BaseSiteId, sh
     if (!groupsAllow(promotion, groupsOfCustomer(customer))) {
       throw invalidInput('CouponError', 'couponNotApplicable', `Coupon ${coupon.code} is not available for your account`, 'couponCode');
     }
+    // issue 12 (ADR 0030): a referral coupon is only for the referred friend's first order
+    await checkReferralCoupon(trx, site, coupon.code, { userId: cart.user_id, email: cart.email });
     const email = cart.user_id ? null : cart.email;
     if (coupon.maxUsesPerCustomer !== null && (cart.user_id || email)) {
       const used = await customerCouponUses(trx, coupon.code, couponCustomerKey(cart.user_id, email ?? ''));

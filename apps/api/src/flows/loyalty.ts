@@ -188,6 +188,18 @@ export async function signUpForLoyalty(ctx: CommerceContext, site: BaseSiteId, u
     if (!inserted) {
       const member = await findLoyaltyMember(trx, userId, site);
       if (member && member.perks_opt_in !== 1) await setLoyaltyOptIn(trx, { userId, site, optIn: true, agentId: null, now });
+    } else {
+      // ADR 0030: referral points earned before joining are waiting for the new member
+      const waiting = await trx
+        .selectFrom('referrals')
+        .select(['order_code', 'reward_points'])
+        .where('referrer_id', '=', userId)
+        .where('base_site', '=', site)
+        .where('status', '=', 'rewarded')
+        .execute();
+      for (const r of waiting) {
+        if (r.order_code && r.reward_points) await grantLoyaltyPoints(trx, { userId, baseSite: site, points: Number(r.reward_points), reason: 'referral', orderCode: r.order_code }, ctx.now());
+      }
     }
     return inserted;
   });
@@ -411,4 +423,48 @@ export async function loyaltyOrderShipped(trx: Executor, event: LoyaltyShipmentE
     out.push({ ...common, kind: 'earned', bucket: 'available', points: n, quantity: qty, idem_key: `ship:${event.orderCode}:${event.consignmentCode}:${entryNumber}:in`, expires_at: expires });
   }
   await writeChecked(trx, ledger, out);
+}
+
+/** Points given for something other than an order's own lines (issue 12 referrals, ADR 0030). */
+export interface LoyaltyPointsGrant {
+  userId: string;
+  baseSite: BaseSiteId;
+  /** points, > 0 */
+  points: number;
+  /** short machine reason, e.g. 'referral' */
+  reason: string;
+  /** the order that earned the grant (the friend's first order) */
+  orderCode: string;
+}
+
+/**
+ * Gives `grant.points` available points (expiring `expiryDays` after `now`) — call inside the
+ * caller's transaction. Once per reason, order and customer (`idem_key`): a repeat changes
+ * nothing. Answers the points written: 0 where loyalty is off or for a customer who has not
+ * joined Perks (the ledger belongs to members; {@link signUpForLoyalty} grants rewarded
+ * referrals on joining, ADR 0030).
+ */
+export async function grantLoyaltyPoints(trx: Executor, grant: LoyaltyPointsGrant, now: Date): Promise<number> {
+  if (!Number.isSafeInteger(grant.points) || grant.points <= 0) return 0;
+  const settings = await loadLoyaltySettings(trx, grant.baseSite);
+  if (!settings.enabled) return 0;
+  if (!(await lockLoyaltyMember(trx, grant.userId, grant.baseSite))) return 0;
+  const entries = (await listLoyaltyEntries(trx, grant.userId, grant.baseSite)).map(entryOf);
+  return writeChecked(trx, entries, [
+    {
+      user_id: grant.userId,
+      base_site: grant.baseSite,
+      kind: 'earned',
+      bucket: 'available',
+      points: grant.points,
+      order_code: grant.orderCode,
+      entry_number: null,
+      quantity: null,
+      consignment_code: null,
+      reason: grant.reason,
+      idem_key: `grant:${grant.reason}:${grant.orderCode}:${grant.userId}`,
+      created_at: now.toISOString(),
+      expires_at: pointsExpiryOf(now, settings.expiryDays).toISOString(),
+    },
+  ]);
 }

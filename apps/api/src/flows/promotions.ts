@@ -39,8 +39,10 @@ import {
   deleteOrderPromotions,
   tryUseCoupon,
   tryUseCouponForCustomer,
+  releaseReferralUse,
 } from '@store/db';
 import type { Lang, PromotionKind, PromotionLine, PromotionResult, PromotionRule } from '@store/domain';
+import { redeemReferralCoupon, REFERRAL_COUPON_PREFIX } from './referrals.ts';
 import { applyPromotions, bestGroupPrice, couponState, customerPriceGroups, displayedPrice, invalidInput, isSalesPriceStrategy, PROMOTION_KINDS, validatePromotionRule } from '@store/domain';
 
 /** Product type of gift cards: never discounted, never counted toward thresholds (ADR 0010). */
@@ -346,6 +348,8 @@ export async function recordOrderPromotions(trx: Executor, r: PromotionReservati
       throw invalidInput('CouponError', 'couponAlreadyUsed', `You have already used coupon ${code}. Remove it from your cart to place your order.`, 'couponCode');
     }
     await insertCouponRedemption(trx, { couponCode: code, orderCode: order.code, customerKey: key, createdAt: r.now.toISOString() });
+    // issue 12 (ADR 0030): a referral coupon is the referred friend's, on a first order; marks it used
+    await redeemReferralCoupon(trx, { site: order.base_site, couponCode: code, orderCode: order.code, customerId: r.customerId, email: order.email, now: r.now });
   }
   const kept = pricing.result.applied.filter((a) => !(a.kind === 'freeGift' && a.giftVariantCode !== null && skipped.has(a.giftVariantCode)));
   const rows: OrderPromotionRow[] = kept.map((a, i) => ({
@@ -370,7 +374,9 @@ export async function recordOrderPromotions(trx: Executor, r: PromotionReservati
  * promotion lines.
  */
 export async function releaseOrderPromotions(trx: Executor, orderCode: string): Promise<void> {
-  await releaseCouponRedemptions(trx, orderCode);
+  const released = await releaseCouponRedemptions(trx, orderCode);
+  // issue 12 (ADR 0030): the referral the order used is open again
+  if (released.some((c) => c.couponCode.startsWith(REFERRAL_COUPON_PREFIX))) await releaseReferralUse(trx, orderCode);
   await deleteOrderPromotions(trx, orderCode);
 }
 

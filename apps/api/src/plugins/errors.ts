@@ -20,6 +20,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { httpStatusOf, isBaseSiteId, isDomainError } from '@store/domain';
 import { unavailableReasonOf } from '@store/db';
 import { inputIssueReason, type OccError, type OccErrorBody } from '@store/contracts';
+import { HttpStatusError } from '../http/status-error.ts';
 
 /** `/entries/0/qty` → `entries[0].qty` (a JSON pointer as a field path). */
 export function fieldPath(instancePath: string, context?: string): string {
@@ -149,6 +150,8 @@ export function errorAnswer(error: FastifyError | Error, correlationId: string, 
     };
   }
   if (isDomainError(error)) return { status: httpStatusOf(error.kind), headers: {}, body: { errors: error.toEntries() } };
+  // issue 12 (ADR 0030): 422 business refusals and 429 rate limits of the newer calls
+  if (error instanceof HttpStatusError) return { status: error.status, headers: error.headers, body: { errors: error.entries } };
   if (fastifyError.validation) return { status: 400, headers: {}, body: { errors: validationEntries(fastifyError) } };
   const status = fastifyError.statusCode ?? 500;
   if (!isResponseSerializationError(fastifyError) && status >= 400 && status < 500) {

@@ -23,6 +23,7 @@ import { registerCustomerOrderRoutes } from './customer-orders.ts';
 import { registerGiftCardRoutes } from './giftcards.ts';
 import { registerOrderRoutes } from './orders.ts';
 import { registerPaymentDetailsRoutes } from './payment-details.ts';
+import { registerReferralRoutes } from './referrals.ts';
 import { registerSubscriptionRoutes } from './subscriptions.ts';
 import { registerFulfilmentRoutes } from './fulfilment.ts';
 import { registerLoyaltyRoutes } from './loyalty.ts';
@@ -87,5 +88,7 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   registerFulfilmentRoutes(scope, ctx);
   // issue 12 (ADR 0028): Brewhaus Perks
   registerLoyaltyRoutes(scope, ctx);
+  // issue 12 (ADR 0030)
+  registerReferralRoutes(scope, ctx);
   if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
 }

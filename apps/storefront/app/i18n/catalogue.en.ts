@@ -13,8 +13,9 @@ import { monthlyEn } from './monthly.en.ts';
 import { promoEn } from './promo.en.ts';
 import { marketingEn } from './marketing.en.ts';
 import { loyaltyEn } from './loyalty.en.ts';
+import { referralEn } from './referral.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn };
 
 /** Every message id. */
 export type CatalogueKey = keyof typeof catalogueEn;

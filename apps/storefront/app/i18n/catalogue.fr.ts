@@ -10,5 +10,6 @@ import { monthlyFr } from './monthly.fr.ts';
 import { promoFr } from './promo.fr.ts';
 import { marketingFr } from './marketing.fr.ts';
 import { loyaltyFr } from './loyalty.fr.ts';
+import { referralFr } from './referral.fr.ts';
 
-export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr };
+export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr };

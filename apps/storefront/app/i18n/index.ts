@@ -27,6 +27,8 @@ import { marketingEn } from './marketing.en.ts';
 import { marketingFr } from './marketing.fr.ts';
 import { loyaltyEn } from './loyalty.en.ts';
 import { loyaltyFr } from './loyalty.fr.ts';
+import { referralEn } from './referral.en.ts';
+import { referralFr } from './referral.fr.ts';
 
 /** Every message id (shell + cart/checkout + account + auth + promo). */
 export type MessageKey = CatalogueKey;
@@ -52,4 +54,5 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['autoDelivery', autoDeliveryEn, autoDeliveryFr],
   ['marketing', marketingEn, marketingFr],
   ['loyalty', loyaltyEn, loyaltyFr],
+  ['referral', referralEn, referralFr],
 ];

@@ -63,6 +63,8 @@ const ACCOUNT_PREFIXES: Array<[string, string]> = [
   ['/account/orders', '/fr/compte/commandes'],
   ['/account/addresses', '/fr/compte/adresses'],
   ['/account/profile', '/fr/compte/profil'],
+  // issue 12
+  ['/account/refer-a-friend', '/fr/compte/parrainage'],
   ['/account', '/fr/compte'],
 ];
 

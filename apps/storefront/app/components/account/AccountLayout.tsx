@@ -35,6 +35,8 @@ export function AccountLayout({ title, subtitle, notice, aside, children }: Acco
     { to: p.autoDelivery, label: t('account.nav.autoDelivery'), exact: false },
     // issue 12: Brewhaus Perks
     { to: p.perks, label: t('loyalty.nav'), exact: false },
+    // issue 12
+    { to: p.referrals, label: t('referral.nav'), exact: false },
   ];
   const here = location.pathname.replace(/\/+$/, '');
   const current = (to: string, exact: boolean) => (exact ? here === to : here === to || here.startsWith(`${to}/`));

@@ -18,6 +18,8 @@ export interface AccountPaths {
   autoDelivery: string;
   /** the upcoming-order add-item page of one subscription (spec §2) */
   autoDeliveryAdd(subscriptionId: string): string;
+  /** refer a friend (issue 12): `/account/refer-a-friend`, `/fr/compte/parrainage` */
+  referrals: string;
   /** the sign-in page, coming back to `back` afterwards */
   login(back?: string): string;
   /** POST target that signs the customer out */
@@ -39,6 +41,7 @@ export function accountPaths(lang: Lang): AccountPaths {
     order: (code) => `${base}/${fr ? 'commandes' : 'orders'}/${encodeURIComponent(code)}`,
     autoDelivery: `${base}/${fr ? 'livraison-automatique' : 'auto-delivery'}`,
     autoDeliveryAdd: (id) => `${base}/${fr ? 'livraison-automatique' : 'auto-delivery'}/${encodeURIComponent(id)}/${fr ? 'ajouter' : 'add'}`,
+    referrals: `${base}/${fr ? 'parrainage' : 'refer-a-friend'}`,
     login: (back) => auth.loginBack(back),
     logout: auth.logout,
     perks: `${base}/perks`,
