@@ -51,6 +51,7 @@ import type { Mailer } from '../email/mailer.ts';
 import { renderBackInStock, renderSubscriptionConfirmation } from '../email/marketing.ts';
 import type { FlowLogger } from '../logger.ts';
 import { pickLang } from './context.ts';
+import { startPeriodic } from './periodic.ts';
 
 export { MAILING_CONSENT_WORDING_VERSION };
 
@@ -333,23 +334,5 @@ export async function sweepNotifyRequests(ctx: MarketingContext): Promise<Notify
  * in progress has finished.
  */
 export function startNotifySweeper(ctx: MarketingContext, intervalMs: number = NOTIFY_SWEEP_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = sweepNotifyRequests(ctx)
-      .then(() => undefined)
-      .catch((error: unknown) => ctx.log.error({ err: error instanceof Error ? error.message : String(error) }, 'notify-me sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(() => sweepNotifyRequests(ctx), intervalMs, ctx.log, 'notify-me sweep failed');
 }

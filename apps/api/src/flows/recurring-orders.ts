@@ -82,6 +82,7 @@ import { orderAmountColumns, PENDING_PAYMENT_STATUS, PLACED_STATUS } from './ord
 import { earnOrderPoints } from './loyalty.ts';
 import { beforeDeadline, PAYMENT_DEADLINE_MS } from './place-order.ts';
 import { loadAdSettings, scheduleOf, schedulePatch } from './subscription-common.ts';
+import { startPeriodic } from './periodic.ts';
 
 /** Status of an order whose off-session charge failed (stock given back). */
 export const CANCELLED_STATUS = 'cancelled';
@@ -699,24 +700,6 @@ async function resumeStaleCycle(ctx: CommerceContext, cycle: SubscriptionCycleRo
  * a run in progress has finished.
  */
 export function startRecurringOrderScheduler(ctx: CommerceContext, intervalMs: number = SCHEDULER_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runRecurringOrders(ctx)
-      .then(() => undefined)
-      .catch((error: unknown) => ctx.log.error({ err: errorText(error) }, 'recurring order run failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(() => runRecurringOrders(ctx), intervalMs, ctx.log, 'recurring order run failed');
 }
 

@@ -17,6 +17,7 @@ import { listPendingOrdersBefore } from '@store/db';
 import type { CommerceContext } from './context.ts';
 import { PENDING_PAYMENT_STATUS } from './order-view.ts';
 import { IDEMPOTENCY_LEASE_MS, reconcilePendingOrder } from './place-order.ts';
+import { startPeriodic } from './periodic.ts';
 
 /**
  * Orders pending for longer than this (ms) are candidates: the idempotency lease (45 s), since a
@@ -67,23 +68,5 @@ export async function sweepPendingOrders(ctx: CommerceContext, graceMs: number =
  * @param intervalMs ms (default {@link SWEEP_INTERVAL_MS})
  */
 export function startPendingOrderSweeper(ctx: CommerceContext, intervalMs: number = SWEEP_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const sweep = () => {
-    if (running || stopped) return;
-    running = sweepPendingOrders(ctx)
-      .then(() => undefined)
-      .catch((error: unknown) => ctx.log.error({ err: error instanceof Error ? error.message : String(error) }, 'pending order sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  sweep();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(() => sweepPendingOrders(ctx), intervalMs, ctx.log, 'pending order sweep failed');
 }
