@@ -43,6 +43,10 @@ test.describe('Brewhaus Perks, usb2c, English', () => {
     await expect(page.getByTestId('perks-tier')).toHaveText('Tier: Member');
     await expect(page.getByText('No points yet. Your first order will show here.')).toBeVisible();
     await expect(page.getByRole('banner').getByTestId('header-points')).toHaveText('0 pts');
+    // the promise of the product page, kept: a personal code for 25% off the next order
+    await expect(page.getByText(/^Save 25% on your next order, until [A-Z][a-z]+ \d{1,2}, \d{4}\.$/)).toBeVisible();
+    const welcomeCode = ((await page.getByTestId('perks-welcome-code').textContent()) ?? '').trim();
+    expect(welcomeCode).toMatch(/^PERKS-[A-Z2-9]{10}$/);
 
     // the cart previews what the order earns
     await page.goto(`${US_ORIGIN}/p/${DEMO_CODES.coffee}`);
@@ -50,6 +54,10 @@ test.describe('Brewhaus Perks, usb2c, English', () => {
     await expect(page.getByRole('status').filter({ hasText: EN.addedToCart })).toBeVisible();
     await page.goto(`${US_ORIGIN}/cart`);
     await expect(page.getByTestId('points-preview')).toHaveText(/^Earn \d+ Perks points with this order \(worth \$\d+\.\d{2}\)\.$/);
+    // the welcome code takes 25% off in this member's cart
+    await page.goto(`${US_ORIGIN}/cart?coupon=${welcomeCode}`);
+    await expect(page.locator('.summary-promotion')).toContainText(welcomeCode);
+    await expect(page.locator('.summary-promotion dd')).toHaveText(/^−\$\d+\.\d{2}$/);
     // and so does the checkout summary
     await page.goto(`${US_ORIGIN}/checkout/singlestep`);
     await expect(page.getByTestId('points-preview')).toHaveText(/^Earn \d+ Perks points with this order \(worth \$\d+\.\d{2}\)\.$/);
@@ -75,6 +83,8 @@ test.describe('Brewhaus Perks, cab2c, French, without JavaScript', () => {
     await expect(page.getByText('Bienvenue dans Brewhaus Perks\u202f! Vous obtenez maintenant des points sur chaque commande.')).toBeVisible();
     await expect(page.getByTestId('perks-available')).toHaveText('0 point (valeur de 0,00\u00a0$)'); // French: 0 takes the singular
     await expect(page.getByTestId('perks-tier')).toHaveText('Niveau\u202f: Membre');
+    await expect(page.getByText(/^Économisez 25\u202f% sur votre prochaine commande, jusqu’au \d{1,2} \S+ \d{4}\.$/)).toBeVisible();
+    await expect(page.getByTestId('perks-welcome-code')).toHaveText(/^PERKS-[A-Z2-9]{10}$/);
     await page.getByRole('button', { name: 'Ne plus obtenir de points' }).click();
     await expect(page.getByText('Vous n’obtenez plus de points. Vos points et votre historique sont conservés.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Obtenir de nouveau des points' })).toBeVisible();

@@ -82,6 +82,11 @@ export const LoyaltySummarySchema = z.object({
   valueOf100Points: PriceDataSchema,
   /** days points stay available */
   expiryDays: z.number().int(),
+  /**
+   * the member's personal welcome coupon (ADR 0028 amendment): `percent` % off their next order
+   * until `endsAt` (ISO-8601 UTC), `used` once an order took it; null when not a member or none
+   */
+  welcomeOffer: z.object({ couponCode: z.string(), percent: z.number().int(), endsAt: z.string(), used: z.boolean() }).nullable(),
 });
 export type LoyaltySummary = z.infer<typeof LoyaltySummarySchema>;
 

@@ -829,6 +829,8 @@ export interface LoyaltyMemberTable {
   opted_out_at: string | null;
   /** who last changed the opt-in: a customer-service agent id (spec §6 csAgentId), or null = the customer */
   opt_changed_by: string | null;
+  /** the member's one-use welcome coupon made at sign-up (ADR 0028 amendment), or null */
+  welcome_coupon_code: Generated<string | null>;
   /** bumped by every ledger write: the member's lock */
   version: Generated<number>;
   updated_at: string;

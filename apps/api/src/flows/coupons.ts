@@ -26,6 +26,8 @@ import type { CommerceContext, Shopper } from './context.ts';
 import { pickLang } from './context.ts';
 import { couponCustomerKey, groupsAllow, groupsOfCustomer } from './promotions.ts';
 import { checkReferralCoupon } from './referrals.ts';
+import { checkWelcomeCoupon } from './perks-welcome.ts';
+import { DISCOUNT_MESSAGE_DEFAULTS, DISCOUNT_MESSAGE_KEYS } from './discount-message-config.ts';
 
 /** 404 `CouponError` `couponNotFound` (unknown, switched off or malformed code). */
 export function couponNotFound(code: string): Error {
@@ -125,6 +127,8 @@ export async function applyCartCoupon(ctx: CommerceContext, site: BaseSiteId, sh
     }
     // issue 12 (ADR 0030): a referral coupon is only for the referred friend's first order
     await checkReferralCoupon(trx, site, coupon.code, { userId: cart.user_id, email: cart.email });
+    // issue 12 (ADR 0028 amendment): a Perks welcome coupon is only for its member's own carts
+    await checkWelcomeCoupon(trx, site, coupon.code, cart.user_id);
     const email = cart.user_id ? null : cart.email;
     if (coupon.maxUsesPerCustomer !== null && (cart.user_id || email)) {
       const used = await customerCouponUses(trx, coupon.code, couponCustomerKey(cart.user_id, email ?? ''));
@@ -176,23 +180,10 @@ export async function removeCartCouponFlow(ctx: CommerceContext, site: BaseSiteI
   });
 }
 
-/** Site configuration keys of the discount message (ADR 0010). */
-export const DISCOUNT_MESSAGE_KEYS = {
-  roles: 'discountMessage.roles',
-  localStorageFlag: 'discountMessage.localStorageFlag',
-  percent: 'discountMessage.percent',
-  memberText: { en: 'discountMessage.memberText.en', fr: 'discountMessage.memberText.fr' },
-  percentText: { en: 'discountMessage.percentText.en', fr: 'discountMessage.percentText.fr' },
-} as const;
+export { DISCOUNT_MESSAGE_DEFAULTS, DISCOUNT_MESSAGE_KEYS } from './discount-message-config.ts';
 
-/** What the message says when a site has no configuration. */
-export const DISCOUNT_MESSAGE_DEFAULTS = {
-  roles: '',
-  localStorageFlag: 'isPerksMember',
-  percent: '25',
-  memberText: { en: 'Members save on every order.', fr: 'Les membres économisent sur chaque commande.' },
-  percentText: { en: 'Save {percent}% on your first order.', fr: 'Économisez {percent} % sur votre première commande.' },
-} as const;
+/** The role a Perks member who earns points has for the discount message (spec §6; seed `discountMessage.roles`). */
+export const PERKS_MEMBER_ROLE = 'PERKS_MEMBER';
 
 /** The site that is the main brand: the member text may show only there (spec §6). */
 export const MAIN_BRAND_SITE: BaseSiteId = 'usb2c';
@@ -211,8 +202,12 @@ export async function getDiscountMessage(ctx: CommerceContext, site: BaseSiteId,
     shopper.userId ? findCustomerPricing(ctx.dbh.db, shopper.userId) : Promise.resolve(null),
   ]);
   const D = DISCOUNT_MESSAGE_DEFAULTS;
+  // issue 12: a Perks member of this site who earns points counts as PERKS_MEMBER (spec §6 roles)
+  const perksMember = shopper.userId
+    ? (await ctx.dbh.db.selectFrom('loyalty_members').select('perks_opt_in').where('user_id', '=', shopper.userId).where('base_site', '=', site).executeTakeFirst())?.perks_opt_in === 1
+    : false;
   const input = {
-    profileRoles: customer?.roles ?? [],
+    profileRoles: [...(customer?.roles ?? []), ...(perksMember ? [PERKS_MEMBER_ROLE] : [])],
     configuredRoles: config.get(K.roles) ?? D.roles,
     hasLocalStorageFlag: false,
     isMainBrand: site === MAIN_BRAND_SITE,

@@ -61,6 +61,7 @@ import {
 import type { CommerceContext } from './context.ts';
 import { pickLang } from './context.ts';
 import { computeCart } from './cart-view.ts';
+import { createWelcomeOffer, welcomeOfferOf } from './perks-welcome.ts';
 
 /** The loyalty settings of a site (`site_config`, parsed by the domain; never throws). */
 export async function loadLoyaltySettings(db: Executor, site: BaseSiteId): Promise<LoyaltySettings> {
@@ -123,7 +124,7 @@ function tierInfo(t: LoyaltyTier): LoyaltyTierInfo {
   return { code: t.code, minPoints: t.minPoints, earnBonusBps: t.earnBonusBps };
 }
 
-function summaryOf(site: BaseSiteId, lang: Lang, settings: LoyaltySettings, member: { enrolledAt: string; termsVersion: string; optIn: boolean } | null, entries: PointsEntry[], now: Date): LoyaltySummary {
+function summaryOf(site: BaseSiteId, lang: Lang, settings: LoyaltySettings, member: { enrolledAt: string; termsVersion: string; optIn: boolean } | null, entries: PointsEntry[], now: Date): Omit<LoyaltySummary, 'welcomeOffer'> {
   const currency = SITES[site].currency as CurrencyIso;
   const locale = localeFor(site, lang);
   const balance = pointsBalance(entries);
@@ -161,7 +162,7 @@ export async function loyaltySummary(ctx: CommerceContext, site: BaseSiteId, use
   const lang = pickLang(site, langParam);
   const now = ctx.now();
   const member = await findLoyaltyMember(ctx.dbh.db, userId, site);
-  if (!member) return summaryOf(site, lang, settings, null, [], now);
+  if (!member) return { ...summaryOf(site, lang, settings, null, [], now), welcomeOffer: null };
   let entries = (await listLoyaltyEntries(ctx.dbh.db, userId, site)).map(entryOf);
   // a read stays a read: the write-off (under the member lock, re-read there) only when points are due
   if (pointsToExpire(entries, now) > 0) {
@@ -170,7 +171,8 @@ export async function loyaltySummary(ctx: CommerceContext, site: BaseSiteId, use
       return expireDuePoints(trx, userId, site, now);
     });
   }
-  return summaryOf(site, lang, settings, { enrolledAt: member.enrolled_at, termsVersion: member.terms_version, optIn: member.perks_opt_in === 1 }, entries, now);
+  const welcomeOffer = await welcomeOfferOf(ctx.dbh.db, member.welcome_coupon_code);
+  return { ...summaryOf(site, lang, settings, { enrolledAt: member.enrolled_at, termsVersion: member.terms_version, optIn: member.perks_opt_in === 1 }, entries, now), welcomeOffer };
 }
 
 /**
@@ -189,6 +191,8 @@ export async function signUpForLoyalty(ctx: CommerceContext, site: BaseSiteId, u
       const member = await findLoyaltyMember(trx, userId, site);
       if (member && member.perks_opt_in !== 1) await setLoyaltyOptIn(trx, { userId, site, optIn: true, agentId: null, now });
     } else {
+      // ADR 0028 amendment: the welcome offer the product pages promise ("save N% on your next order")
+      await createWelcomeOffer(trx, site, userId, ctx.now());
       // ADR 0030: referral points earned before joining are waiting for the new member
       const waiting = await trx
         .selectFrom('referrals')

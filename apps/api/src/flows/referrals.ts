@@ -108,11 +108,16 @@ export async function referralTerms(db: Executor, site: BaseSiteId): Promise<Ref
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-/** A new referral coupon code: `REF-` + 10 unambiguous characters (≈ 49 bits, not guessable). */
-export function newReferralCouponCode(): string {
-  let s = REFERRAL_COUPON_PREFIX;
+/** A new personal coupon code: `prefix` + 10 unambiguous characters (≈ 49 bits, not guessable). */
+export function newPersonalCouponCode(prefix: string): string {
+  let s = prefix;
   for (let i = 0; i < 10; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return s;
+}
+
+/** A new referral coupon code: `REF-` + 10 unambiguous characters (≈ 49 bits, not guessable). */
+export function newReferralCouponCode(): string {
+  return newPersonalCouponCode(REFERRAL_COUPON_PREFIX);
 }
 
 function money(site: BaseSiteId, lang: Lang, minor: number): string {

@@ -101,11 +101,38 @@ function JoinPanel({ summary, error }: { summary: LoyaltySummary; error: { field
   );
 }
 
+/** The member's welcome coupon (ADR 0028 amendment): the PDP's "save N% on your next order", made true. */
+function WelcomeOfferPanel({ offer }: { offer: NonNullable<LoyaltySummary['welcomeOffer']> }) {
+  const t = useT();
+  const { locale } = useShell();
+  const until = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(offer.endsAt));
+  const expired = Date.parse(offer.endsAt) < Date.now();
+  return (
+    <section className="account-panel perks-welcome" aria-labelledby="perks-welcome-title">
+      <h2 id="perks-welcome-title">{t('loyalty.welcome.title')}</h2>
+      {offer.used ? (
+        <p>{t('loyalty.welcome.used', { percent: offer.percent })}</p>
+      ) : expired ? (
+        <p>{t('loyalty.welcome.expired', { percent: offer.percent })}</p>
+      ) : (
+        <>
+          <p>{t('loyalty.welcome.offer', { percent: offer.percent, until })}</p>
+          <p className="perks-welcome-code">
+            {t('loyalty.welcome.code')} <strong data-testid="perks-welcome-code">{offer.couponCode}</strong>
+          </p>
+          <p className="field-hint">{t('loyalty.welcome.howTo')}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
 function MemberPanels({ summary, formError }: { summary: LoyaltySummary; formError: string | null }) {
   const t = useT();
   const tierName = (code: string) => t(TIER_KEYS[code] ?? 'loyalty.tier.member');
   return (
     <>
+      {summary.welcomeOffer ? <WelcomeOfferPanel offer={summary.welcomeOffer} /> : null}
       <section className="account-panel" aria-labelledby="perks-balance-title">
         <h2 id="perks-balance-title">{t('loyalty.balance.title')}</h2>
         <dl className="profile-facts perks-balance">

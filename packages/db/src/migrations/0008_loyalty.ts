@@ -5,7 +5,8 @@
  *   `(user_id, base_site)`, so 50 racing sign-ups leave one row): when they joined, the terms
  *   version they accepted, whether they earn (`perks_opt_in`) and when they last opted out. The
  *   row is also the lock of the member's ledger: every ledger write first bumps `version` with an
- *   UPDATE (a row lock on PostgreSQL; SQLite writes one at a time).
+ *   UPDATE (a row lock on PostgreSQL; SQLite writes one at a time). `welcome_coupon_code` is the
+ *   member's one-use welcome coupon, made when they join.
  * - `loyalty_ledger`: every movement of points (signed integer `points`, `bucket` pending or
  *   available, `kind` of ADR 0028); the balance is the sum. `idem_key` (unique, null allowed) makes
  *   each movement of an order line happen once (placement, shipment per consignment, cancel).
@@ -25,6 +26,8 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('perks_opt_in', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('opted_out_at', 'text')
     .addColumn('opt_changed_by', 'text')
+    // the member's personal welcome coupon (ADR 0028 amendment: the PDP promise "save N% on your next order")
+    .addColumn('welcome_coupon_code', 'text')
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('loyalty_members_pk', ['user_id', 'base_site'])

@@ -131,24 +131,25 @@ export async function hasPlacedOrder(db: Executor, site: string, who: { userId: 
 }
 
 /**
- * Creates the referral promotion of a site's current terms unless it exists (`INSERT ... ON
- * CONFLICT (code) DO NOTHING`): an `orderFixed` promotion behind a coupon, `amountMinor` off from
- * `minSubtotalMinor`. Its code names the terms, so coupons already sent keep the terms they were
- * sent with when the configuration changes.
+ * Creates a promotion behind coupons unless it exists (`INSERT ... ON CONFLICT (code) DO
+ * NOTHING`): `kind` with its engine `params` (e.g. `orderFixed` `{amountMinor, minSubtotalMinor}`,
+ * `orderPercent` `{percentBps}`), no priority, not exclusive, no group restriction. Referral and
+ * Perks welcome promotions name their terms in their code, so coupons already given keep the
+ * terms they were given with when the configuration changes (ADRs 0028, 0030).
  */
-export async function ensureReferralPromotion(
+export async function ensureCouponPromotion(
   db: Executor,
-  p: { code: string; baseSite: string; name: { en: string; fr: string }; amountMinor: number; minSubtotalMinor: number },
+  p: { code: string; baseSite: string; kind: string; name: { en: string; fr: string }; params: Record<string, number> },
 ): Promise<void> {
   await db
     .insertInto('promotions')
     .values({
       code: p.code,
       base_site: p.baseSite,
-      kind: 'orderFixed',
+      kind: p.kind,
       name_en: p.name.en,
       name_fr: p.name.fr,
-      params_json: JSON.stringify({ amountMinor: p.amountMinor, minSubtotalMinor: p.minSubtotalMinor }),
+      params_json: JSON.stringify(p.params),
       priority: 0,
       exclusive: 0,
       requires_coupon: 1,
@@ -161,8 +162,16 @@ export async function ensureReferralPromotion(
     .execute();
 }
 
-/** Creates a referral's one-use coupon (max 1 use, 1 per customer), valid until `endsAt`. */
-export async function insertReferralCoupon(db: Executor, c: { code: string; baseSite: string; promotionCode: string; name: { en: string; fr: string }; startsAt: string; endsAt: string }): Promise<void> {
+/** The referral promotion of a site's current terms: `orderFixed`, `amountMinor` off from `minSubtotalMinor` (see {@link ensureCouponPromotion}). */
+export async function ensureReferralPromotion(
+  db: Executor,
+  p: { code: string; baseSite: string; name: { en: string; fr: string }; amountMinor: number; minSubtotalMinor: number },
+): Promise<void> {
+  await ensureCouponPromotion(db, { code: p.code, baseSite: p.baseSite, kind: 'orderFixed', name: p.name, params: { amountMinor: p.amountMinor, minSubtotalMinor: p.minSubtotalMinor } });
+}
+
+/** Creates a personal one-use coupon (max 1 use, 1 per customer), valid from `startsAt` until `endsAt`: a referral's or a Perks welcome offer's. */
+export async function insertSingleUseCoupon(db: Executor, c: { code: string; baseSite: string; promotionCode: string; name: { en: string; fr: string }; startsAt: string; endsAt: string }): Promise<void> {
   await db
     .insertInto('coupons')
     .values({
@@ -181,3 +190,6 @@ export async function insertReferralCoupon(db: Executor, c: { code: string; base
     })
     .execute();
 }
+
+/** A referral's one-use coupon ({@link insertSingleUseCoupon}). */
+export const insertReferralCoupon = insertSingleUseCoupon;
