@@ -86,6 +86,12 @@ export interface ApiRoute<P = unknown, Q = unknown, B = unknown, H = unknown, R 
   headers?: Record<string, string>;
   /** the success status when not 200: 201 (created) or 204 (no content: the handler's answer is not sent) */
   status?: 201 | 204;
+  /**
+   * called when the request schemas refuse the request (400), before the answer, by both
+   * transports (Fastify and direct): `field` is the first refused field's path (`email`,
+   * `entries.0.qty`), or null. For routes whose refusals must be logged (spec §8 subscribe).
+   */
+  onInvalid?(log: FastifyBaseLogger, field: string | null): void;
   handler(input: ApiInput<P, Q, B, H>, ctx: ApiContext): Promise<z.input<R>>;
 }
 
@@ -104,6 +110,7 @@ export interface AnyApiRoute {
   };
   headers?: Record<string, string>;
   status?: 201 | 204;
+  onInvalid?(log: FastifyBaseLogger, field: string | null): void;
   handler(input: never, ctx: ApiContext): Promise<unknown>;
 }
 
@@ -170,6 +177,14 @@ export function registerApiRoute(scope: FastifyInstance, route: AnyApiRoute): vo
       response: route.schema.response,
     },
     ...(guard ? { onRequest: guard } : {}),
+    ...(route.onInvalid
+      ? {
+          onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
+            const validation = (error as { validation?: Array<{ instancePath?: string }> }).validation;
+            if (validation) route.onInvalid?.(request.log, validation[0]?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || null);
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       if (fixed) reply.headers(fixed);
       if (route.status) reply.status(route.status);

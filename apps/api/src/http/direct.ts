@@ -111,7 +111,10 @@ export function createDirectDispatcher(app: FastifyInstance): DirectDispatcher {
             continue;
           }
           const result = schema.safeParse(value);
-          if (!result.success) return fail(400, {}, { errors: validationEntriesOf(result.error.issues.map(validationItemOf), context) });
+          if (!result.success) {
+            route.onInvalid?.(log, result.error.issues[0]?.path.map(String).join('.') || null);
+            return fail(400, {}, { errors: validationEntriesOf(result.error.issues.map(validationItemOf), context) });
+          }
           parsed.push(result.data);
         }
         if (hasBadUrlCharacters(req.search ? `${req.path}?${req.search}` : req.path)) return fail(400, {}, BAD_URL_BODY);

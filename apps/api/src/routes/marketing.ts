@@ -11,7 +11,7 @@
  * The plugin also runs the notify-me sweeper in the process (every 10 s), except under
  * NODE_ENV=test where tests run sweeps themselves (option `sweeper`).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { BaseSiteParamsSchema, MarketingAnswerSchema, MarketingTokenRequestSchema, NotifyMeRequestSchema, OccErrorBodySchema, SubscribeRequestSchema } from '@store/contracts';
 import { unauthorized } from '@store/domain';
 import { hitRate, tooManyAttemptsBody, type RateRule } from '../auth/rate-limit.ts';
@@ -73,6 +73,8 @@ export function marketingRouteList(app: FastifyInstance, ctx: MarketingContext) 
         security: CLIENT_SECURITY,
       },
       schema: { params: BaseSiteParamsSchema, body: SubscribeRequestSchema, response: { 200: MarketingAnswerSchema, ...errors } },
+      // spec §8: a subscription refused by the request schema (NUL, too long, not a string) logs its reason too
+      onInvalid: (log, field) => logRefused(log, 'subscribeFailed', field),
       handler: async ({ body }, rc) => {
         if (!(await admit(app, SUBSCRIBE_PER_IP, rc))) return tooManyAttemptsBody() as never;
         rc.header('cache-control', 'no-store');
@@ -112,6 +114,7 @@ export function marketingRouteList(app: FastifyInstance, ctx: MarketingContext) 
         security: [{ clientToken: [] }, { customerToken: [] }],
       },
       schema: { params: BaseSiteParamsSchema, body: NotifyMeRequestSchema, response: { 200: MarketingAnswerSchema, ...errors } },
+      onInvalid: (log, field) => logRefused(log, 'notifyMeFailed', field),
       handler: async ({ body }, rc) => {
         const token = bearerOfHeader(rc.authorization);
         const customer = token ? await app.verifyCustomer(token) : null;
@@ -130,20 +133,14 @@ export function marketingRouteList(app: FastifyInstance, ctx: MarketingContext) 
   ];
 }
 
+/** Logs a request the schemas refused (spec §8: a failed subscription logs a reason), without its values. */
+function logRefused(log: FastifyBaseLogger, event: 'subscribeFailed' | 'notifyMeFailed', field: string | null): void {
+  log.warn({ event, reason: 'invalidInput', field }, 'marketing request refused');
+}
+
 /** Registers the routes (and the sweeper) on the /rest/v2/:baseSiteId scope. */
 export async function marketingRoutes(scope: FastifyInstance, opts: MarketingRoutesOptions): Promise<void> {
   const ctx = marketingContextOf(scope, opts.mailer);
-  // spec §8: a subscription refused by the request schema (NUL, too long, not a string) logs its reason too
-  scope.addHook('onError', async (request, _reply, error) => {
-    const url = request.routeOptions.url ?? '';
-    if (!url.endsWith('/subscribe') && !url.endsWith('/notifyMe')) return;
-    const validation = (error as { validation?: Array<{ instancePath?: string; message?: string }> }).validation;
-    if (!validation) return;
-    request.log.warn(
-      { event: url.endsWith('/subscribe') ? 'subscribeFailed' : 'notifyMeFailed', reason: 'invalidInput', field: validation[0]?.instancePath?.replace(/^\//, '') ?? null },
-      'marketing request refused',
-    );
-  });
   registerApiRoutes(scope, marketingRouteList(scope, ctx));
   if (opts.sweeper ?? scope.config.NODE_ENV !== 'test') {
     let stop: () => Promise<void> = async () => {};
