@@ -7,15 +7,22 @@
  * and PostgreSQL. The main path earns its points through the operator's ship call.
  */
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, createLoyaltyClient, createRewardClient, isApiError, type LoyaltyCalls, type RewardCalls } from '@store/contracts';
 import { buildTestApp, dbKinds, TEST_BASE_URL, type TestApp } from '@store/testing';
+import { createMailer } from '../src/email/mailer.ts';
+import type { CommerceContext } from '../src/flows/context.ts';
+import { IDEMPOTENCY_LEASE_MS, placeOrder, reconcilePendingOrder } from '../src/flows/place-order.ts';
+import { TestPaymentProvider, type PaymentProvider } from '../src/payments/index.ts';
 import { ADDRESSES, expectApiError, newKey, placeCustomerOrder, signUpCustomer, type TestCustomer } from './support/commerce.ts';
 
 interface OccBody {
   errors: Array<{ type: string; reason?: string; subject?: string; message: string }>;
 }
 
+const silent = { info() {}, warn() {}, error() {} };
 const OPERATOR = { clientId: 'operator', clientSecret: 'operator-test-secret-0123456789abcdefXYZ' } as const;
 const DAY = 86_400_000;
 const COFFEE_24 = 'BH-SIGNATURE-DARK-24';
@@ -356,6 +363,48 @@ describe.each(dbKinds())('Perks rewards (issue 12) on %s', (kind) => {
     expect(tries.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of tries) if (r.status === 'rejected') expect(isApiError(r.reason) && r.reason.status).toBe(409);
     expect(codes).toContain(await rewardOfCart(guid));
+  });
+
+  describe('a placement cut off between reservation and payment (the pending-order sweeper)', () => {
+    function context(payments: PaymentProvider, now: () => Date = () => new Date()): CommerceContext {
+      return { dbh: t.dbh, payments, mailer: createMailer({ MAIL_FROM: 'test@example.com', OUTBOX_DIR: join(tmpdir(), 'store-test-outbox', `rw-${kind}-${Date.now()}`) }, silent), log: silent, now };
+    }
+    const afterLease = () => new Date(Date.now() + IDEMPOTENCY_LEASE_MS + 1000);
+    /** A provider whose confirm call fails: `charged` says whether the charge went through first. */
+    function lostAnswer(charged: boolean): PaymentProvider {
+      const real = new TestPaymentProvider(t.dbh.db);
+      return {
+        name: 'test',
+        createIntent: (i) => real.createIntent(i),
+        updateAmount: (id, a, c) => real.updateAmount(id, a, c),
+        cancel: (id) => real.cancel(id),
+        async confirm(id, pm, opts) {
+          if (charged) await real.confirm(id, pm, opts);
+          throw new Error('socket hang up');
+        },
+        async status() {
+          throw new Error('provider unreachable');
+        },
+      };
+    }
+
+    for (const charged of [true, false]) {
+      it(charged ? 'charged: the sweeper places the order and the held points become redeemed' : 'never charged: the sweeper releases the order and gives the held points back', async () => {
+        const c = await member(1000);
+        const guid = await cartOf(c);
+        await rewardsOf(c).applyLoyaltyReward('usb2c', guid, { rewardCode: 'OFF-5' });
+        const intent = await c.commerce.createPaymentIntent('usb2c', guid);
+        await expect(
+          placeOrder(context(lostAnswer(charged)), { site: 'usb2c', cartGuid: guid, idempotencyKey: newKey(), paymentIntentId: intent.paymentIntentId, paymentMethod: { testCardNumber: '4242424242424242' }, shopper: { userId: c.id, email: c.email } }),
+        ).rejects.toThrow();
+        const pending = await t.dbh.db.selectFrom('orders').select('code').where('cart_guid', '=', guid).executeTakeFirstOrThrow();
+        expect((await ledger(c)).map((r) => r.kind)).toEqual(['earned', 'held']);
+        expect(await reconcilePendingOrder(context(new TestPaymentProvider(t.dbh.db), afterLease), pending.code)).toBe(charged ? 'created' : 'released');
+        const kinds = (await ledger(c)).filter((r) => r.bucket === 'available').map((r) => r.kind);
+        expect(kinds).toEqual(charged ? ['earned', 'redeemed'] : ['earned', 'held', 'released']);
+        expect((await loyaltyOf(c).getLoyalty('usb2c')).availablePoints).toBe(charged ? 0 : 1000);
+      });
+    }
   });
 
   it('the main path: points earned through the operator ship call pay for a reward in the next cart', async () => {
