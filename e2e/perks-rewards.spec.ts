@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { CA_ORIGIN, DEMO_CODES, expect, test, US_ORIGIN } from './fixtures.ts';
+import { expectAccessible } from './page-checks.ts';
 import { buyBoxAddButton, EN, expectConfirmation, FR, newCustomer, signUp, VERMONT_GUEST, type Guest, type Labels } from './shopper.ts';
 
 const OPERATOR = { clientId: 'operator', clientSecret: process.env.E2E_OPERATOR_CLIENT_SECRET ?? 'e2e-only-operator-secret-0123456789abcdef' };
@@ -109,6 +110,7 @@ test.describe('Perks rewards, usb2c, English', () => {
     const dialog = picker.getByRole('dialog', { name: 'Perks rewards' });
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('[data-reward="OFF-10"]')).toContainText('1,800 points');
+    await expectAccessible(page, 'reward dialog');
     await dialog.locator('[data-reward="OFF-5"]').getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your reward is applied.' })).toBeVisible();
     await expect(picker.getByTestId('reward-applied')).toContainText('Reward: $5 off your order — You save $5.00');

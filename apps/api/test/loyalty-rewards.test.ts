@@ -309,6 +309,13 @@ describe.each(dbKinds())('Perks rewards (issue 12) on %s', (kind) => {
     const guid = await cartOf(c, 'usb2c', [{ code: 'BH-SIGNATURE-DARK-48', qty: 1 }]);
     const applied = await rewardsOf(c).applyLoyaltyReward('usb2c', guid, { rewardCode: 'FREE-BOX-24' });
     expect(applied.cart.appliedLoyaltyReward).toMatchObject({ kind: 'freeProduct', variantCode: COFFEE_24 });
+    // it saves the box's displayed price
+    const box = await c.commerce.addToCart('usb2c', { productCode: COFFEE_24, qty: 1, cartGuid: guid });
+    const withBox = await c.commerce.getCart('usb2c', guid);
+    const boxLine = withBox.entries.find((e) => e.entryNumber === box.entry?.entryNumber) ?? withBox.entries.find((e) => e.product.code === COFFEE_24);
+    expect(applied.cart.appliedLoyaltyReward?.saving.value).toBeGreaterThan(0);
+    expect(applied.cart.appliedLoyaltyReward?.saving.value).toBe(boxLine?.basePrice.value);
+    await c.commerce.removeEntry('usb2c', guid, boxLine?.entryNumber ?? -1);
     const order = await place(c, guid);
     const gift = order.entries.find((e) => e.product.code === COFFEE_24 && e.totalPrice.value === 0);
     expect(gift).toBeTruthy();

@@ -84,8 +84,8 @@ export const ApplyLoyaltyRewardRequestSchema = z.object({
 });
 export type ApplyLoyaltyRewardRequest = z.infer<typeof ApplyLoyaltyRewardRequestSchema>;
 
-/** `POST .../removeLoyaltyReward` body (nothing needed; an empty object). */
-export const RemoveLoyaltyRewardRequestSchema = z.object({}).strict().optional();
+/** `POST .../removeLoyaltyReward` body: nothing is needed (an empty object; other fields are ignored). */
+export const RemoveLoyaltyRewardRequestSchema = z.object({}).optional();
 
 /** `lang` query of the reward cart calls. */
 export const RewardCartQuerySchema = z.object({ lang: z.enum(['en', 'fr']).optional() });

@@ -10,7 +10,7 @@ import type { AdUnitPrice, AutoDeliverySettings, Address, BaseSiteId, CartTotals
 import { freeShippingMinimumMinor, parseMinorUnits } from '../routes/site-context.ts';
 import { cartGiftCardFields, pricedCartLines } from './gift-card-allocation.ts';
 import { cartEntryView, unitPriceOf, type LineUnitPrice } from './cart-lines.ts';
-import { findActiveReward, rewardEffect } from './reward-effect.ts';
+import { findActiveReward, freeProductValueMinor, rewardEffect } from './reward-effect.ts';
 import { isAutoDeliveryLine, loadAutoDeliverySettings, priceAutoDeliveryLines } from './auto-delivery-buy.ts';
 import { appliedCouponsView, appliedPromotionsView, groupsOfCustomer, loadCartPromotionData, priceCart, priceListUnit, type CartPricing, GIFT_CARD_PRODUCT_TYPE } from './promotions.ts';
 import {
@@ -154,6 +154,7 @@ export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: 
   // issue 12 (ADR 0028 "Rewards"): the cart's Perks reward, read only when one is applied
   const reward = cart.loyalty_reward_code ? await findActiveReward(db, site, cart.loyalty_reward_code) : null;
   const rewardDoes = rewardEffect(reward, priced.map(({ line, unit }) => ({ productType: line.productType, totalMinor: unit.priceMinor * line.qty })), pricing.result.discountMinor, mode);
+  const freeProductMinor = reward?.kind === 'freeProduct' && reward.variantCode ? await freeProductValueMinor(db, site, reward.variantCode) : 0;
   const totals = computeCartTotals({
     currency,
     entries: priced.map(({ line, unit }) => ({ entryNumber: line.entryNumber, unitPriceMinor: unit.priceMinor, qty: line.qty })),
@@ -203,7 +204,7 @@ export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: 
             kind: reward.kind,
             name: lang === 'fr' ? reward.nameFr : reward.nameEn,
             points: reward.points,
-            saving: money(reward.kind === 'amountOff' ? rewardDoes.offMinor : rewardDoes.freeShipping && !freeShipping ? totals.shippingSavedMinor : 0),
+            saving: money(reward.kind === 'amountOff' ? rewardDoes.offMinor : reward.kind === 'freeProduct' ? freeProductMinor : rewardDoes.freeShipping && !freeShipping ? totals.shippingSavedMinor : 0),
             variantCode: reward.variantCode,
           },
         }

@@ -11,6 +11,7 @@
  *   order is placed (flows/rewards.ts `holdOrderReward`).
  */
 import type { Executor } from '@store/db';
+import { displayedPrice, type SalesPriceStrategy } from '@store/domain';
 
 /** Product type of gift-card products (rewards never pay for them). */
 const GIFT_CARD_TYPE = 'GiftCard';
@@ -93,4 +94,24 @@ export function rewardEffect(reward: RewardRecord | null, lines: readonly Reward
   }
   if (reward.kind === 'freeShipping') return { offMinor: 0, freeShipping: mode === 'standard' };
   return { offMinor: 0, freeShipping: false };
+}
+
+/**
+ * The displayed price (spec §5) of a free-product reward's variant on `site`, minor units: what the
+ * reward saves. 0 when the variant has no price there. One statement.
+ */
+export async function freeProductValueMinor(db: Executor, site: string, variantCode: string): Promise<number> {
+  const p = await db
+    .selectFrom('prices')
+    .select(['price_minor', 'discount_price_minor', 'is_discount_price', 'sales_price_strategy'])
+    .where('variant_code', '=', variantCode)
+    .where('base_site', '=', site)
+    .executeTakeFirst();
+  if (!p) return 0;
+  return displayedPrice({
+    priceMinor: Number(p.price_minor),
+    discountPriceMinor: p.discount_price_minor === null ? null : Number(p.discount_price_minor),
+    isDiscountPrice: Number(p.is_discount_price) === 1,
+    salesPriceStrategy: p.sales_price_strategy as SalesPriceStrategy | null,
+  }).priceMinor;
 }

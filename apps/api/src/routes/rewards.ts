@@ -13,10 +13,10 @@
  * 400 `ValidationError` naming the field.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   ApplyLoyaltyRewardRequestSchema,
   OccErrorBodySchema,
+  RemoveLoyaltyRewardRequestSchema,
   REWARDS_BEST_SELLERS_PAGE_SIZE,
   RewardBestSellersQuerySchema,
   RewardBestSellersSchema,
@@ -66,7 +66,7 @@ export function rewardRouteList(ctx: CommerceContext) {
       url: '/users/:userId/carts/:cartGuid/removeLoyaltyReward',
       auth: 'user',
       docs: { tags: ['loyalty'], summary: 'Remove the Perks reward of the cart', description: cartDescription, security: USER_SECURITY },
-      schema: { params: CartParamsSchema, querystring: RewardCartQuerySchema, body: z.object({}).optional(), response: { 200: RewardCartAnswerSchema, ...errors } },
+      schema: { params: CartParamsSchema, querystring: RewardCartQuerySchema, body: RemoveLoyaltyRewardRequestSchema, response: { 200: RewardCartAnswerSchema, ...errors } },
       handler: async ({ params, query }, rc) => removeLoyaltyReward(ctx, rc.site, shopperOfContext(rc), params.cartGuid, query.lang),
     }),
     defineRoute({
