@@ -12,7 +12,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { CA_ORIGIN, DEMO_CODES, expect, test, US_ORIGIN } from './fixtures.ts';
 import { expectAccessible } from './page-checks.ts';
-import { buyBoxAddButton, EN, expectConfirmation, FR, newCustomer, signUp, VERMONT_GUEST, type Guest, type Labels } from './shopper.ts';
+import { buyBoxAddButton, EN, expectConfirmation, FR, newCustomer, QUEBEC_GUEST, signUp, VERMONT_GUEST, type Guest, type Labels } from './shopper.ts';
 
 const OPERATOR = { clientId: 'operator', clientSecret: process.env.E2E_OPERATOR_CLIENT_SECRET ?? 'e2e-only-operator-secret-0123456789abcdef' };
 const DB_FILE = resolve('test-results/e2e/store.db');
@@ -126,6 +126,35 @@ test.describe('Perks rewards, usb2c, English', () => {
     expect(second).not.toBe(code);
     await page.goto(`${US_ORIGIN}/account/perks`);
     await expect(page.getByRole('banner').getByTestId('header-points')).toHaveText(`${(earned + 1000 - 800).toLocaleString('en-US')} pts`);
+  });
+});
+
+test.describe('Perks rewards, cab2c, French', () => {
+  test('appliquer puis échanger une récompense dans le panier, commander avec elle (valeurs en CAD)', async ({ page }) => {
+    test.setTimeout(150_000);
+    const c = newCustomer('rewards-fr-js');
+    await signUp(page, CA_ORIGIN, c);
+    await join(page, CA_ORIGIN, '/fr/compte/perks', 'J’accepte les conditions de Brewhaus Perks (version 2026-11)', 'Adhérer à Brewhaus Perks');
+    topUp(c.email, 'cab2c', 2000);
+    await page.goto(`${CA_ORIGIN}/fr/p/${DEMO_CODES.coffee}`);
+    await page.locator('html[data-hydrated]').waitFor();
+    await buyBoxAddButton(page, FR).click();
+    await expect(page.getByRole('status').filter({ hasText: FR.addedToCart })).toBeVisible();
+    await page.goto(`${CA_ORIGIN}/fr/panier`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const picker = page.getByTestId('reward-picker');
+    await picker.getByText('Utiliser vos points Perks', exact).click();
+    const dialog = picker.getByRole('dialog', { name: 'Récompenses Perks' });
+    await dialog.locator('[data-reward="OFF-10"]').getByRole('button', { name: 'Appliquer' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Votre récompense est appliquée.' })).toBeVisible();
+    await expect(picker.getByTestId('reward-applied')).toContainText(/Récompense\u202f: 10,00 \$ CA de rabais sur votre commande — Vous économisez 10,00\s\$/);
+    await picker.getByText('Utiliser vos points Perks', exact).click();
+    await dialog.locator('[data-reward="OFF-5"]').getByRole('button', { name: 'Échanger pour celle-ci' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Votre récompense a été échangée.' })).toBeVisible();
+    await expect(picker.getByTestId('reward-applied')).toContainText('5,00 $ CA de rabais');
+    await checkOut(page, FR, QUEBEC_GUEST);
+    await page.goto(`${CA_ORIGIN}/fr/compte/perks`);
+    await expect(page.getByTestId('perks-available')).toContainText(/^1\s000 points/);
   });
 });
 
