@@ -126,6 +126,10 @@ test.describe('Perks rewards, usb2c, English', () => {
     expect(second).not.toBe(code);
     await page.goto(`${US_ORIGIN}/account/perks`);
     await expect(page.getByRole('banner').getByTestId('header-points')).toHaveText(`${(earned + 1000 - 800).toLocaleString('en-US')} pts`);
+    // the Perks page lists the popular rewards, most redeemed first
+    const popular = page.getByRole('region', { name: 'Popular rewards' });
+    await expect(popular.locator('li').first()).toContainText('Free standard shipping — 800 points');
+    await expect(popular.locator('li')).toHaveCount(4);
   });
 });
 

@@ -27,6 +27,8 @@ export const rewardsEn = {
   'rewards.error.rewardAlreadyApplied': 'A reward is already applied: swap it or remove it first.',
   'rewards.error.rewardNotApplicable': 'Free shipping applies to standard delivery only.',
   'rewards.error.generic': 'The reward could not be changed. Please try again.',
+  'rewards.bestSellers.title': 'Popular rewards',
+  'rewards.bestSellers.note': 'Use your points on a reward from your cart: one reward per order.',
 } as const;
 
 /** A message id of the rewards catalogue. */

@@ -29,4 +29,6 @@ export const rewardsFr: Record<RewardsMessageKey, string> = {
   'rewards.error.rewardAlreadyApplied': 'Une récompense est déjà appliquée\u202f: échangez-la ou retirez-la d’abord.',
   'rewards.error.rewardNotApplicable': 'La livraison gratuite s’applique à la livraison standard seulement.',
   'rewards.error.generic': 'La récompense n’a pas pu être modifiée. Veuillez réessayer.',
+  'rewards.bestSellers.title': 'Récompenses populaires',
+  'rewards.bestSellers.note': 'Utilisez vos points pour une récompense à partir de votre panier\u202f: une récompense par commande.',
 };
