@@ -93,6 +93,8 @@ describe.each(dbKinds())('IDOR matrix over users/{userId} routes on %s', (kind) 
       qty: 1,
       entryNumber: 0,
       email: 'intruder@example.com',
+      // issue 12: the reward calls reach their ownership check with a well-formed body
+      rewardCode: 'OFF-5',
       ...ADDRESSES.NY,
     };
     const query = `?paymentMethodId=${A.paymentMethodId}&cartGuid=${A.cartGuid}&deliveryModeId=standard`;

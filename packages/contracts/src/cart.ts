@@ -98,6 +98,24 @@ export type DeliveryMode = z.infer<typeof DeliveryModeSchema>;
 export const CartStatusSchema = z.enum(['open', 'placing', 'ordered', 'merged']);
 
 /**
+ * Issue 12 (spec §3 applied rewards; ADR 0028 "Rewards"): the Perks reward applied to a cart — at
+ * most one. `saving` is what it takes off this cart now (money off capped at the goods, the
+ * standard shipping it makes free, or the free product's displayed price).
+ */
+export const AppliedLoyaltyRewardSchema = z.object({
+  code: z.string(),
+  /** `amountOff` | `freeShipping` | `freeProduct` */
+  kind: z.string(),
+  name: z.string(),
+  /** points it costs; held when the order is placed */
+  points: z.number().int(),
+  saving: PriceDataSchema,
+  /** freeProduct: the variant given at price 0 (added as a gift line when the order is placed) */
+  variantCode: z.string().nullable(),
+});
+export type AppliedLoyaltyReward = z.infer<typeof AppliedLoyaltyRewardSchema>;
+
+/**
  * The cart (`GET /users/anonymous/carts/{cartGuid}` and the answer of every cart change).
  * Totals: `subTotal` (sum of lines), `totalDiscounts`, `deliveryCost` (of the chosen delivery
  * mode; zero while `deliveryMode` is null, i.e. "calculated at checkout"), `totalTax` with
@@ -142,6 +160,8 @@ export const CartSchema = z.object({
   amountToPay: PriceDataSchema,
   /** issue 10: AD lines present, and their first-order saving (auto-delivery.ts) */
   ...CartAutoDeliveryFieldsSchema.shape,
+  /** issue 12: the Perks reward applied to the cart (absent or null: none) */
+  appliedLoyaltyReward: AppliedLoyaltyRewardSchema.nullable().optional(),
 });
 export type Cart = z.infer<typeof CartSchema>;
 

@@ -649,3 +649,10 @@ export const ReferralFormSchema = z.object({
   friendName: optionalText(SubmitReferralRequestSchema.shape.friendName),
 });
 export type ReferralForm = z.infer<typeof ReferralFormSchema>;
+
+/**
+ * Issue 12 (ADR 0028 "Rewards"): the cart's reward forms (apply, swap): `ApplyLoyaltyRewardRequest`'s
+ * code, required, trimmed. Remove posts no field.
+ */
+export const CartRewardFormSchema = z.object({ rewardCode: requiredText(codeInput(40)) });
+export type CartRewardForm = z.infer<typeof CartRewardFormSchema>;

@@ -19,3 +19,4 @@ export * from './fulfilment.ts';
 export * from './marketing.ts';
 export * from './loyalty.ts';
 export * from './referrals.ts';
+export * from './rewards.ts';

@@ -208,6 +208,8 @@ export interface CartTable {
   lang: string;
   created_at: string;
   updated_at: string;
+  /** issue 12 (migration 0011, ADR 0028 "Rewards"): the Perks reward applied to the cart, null when none */
+  loyalty_reward_code?: string | null;
 }
 
 /** Cart entries; unique per (cart, variant, entry type). */
@@ -790,6 +792,9 @@ export interface Database {
   loyalty_ledger: LoyaltyLedgerTable;
   /** issue 12 (migration 0010, ADR 0030) */
   referrals: ReferralTable;
+  /** issue 12 (migration 0011, ADR 0028 "Rewards") */
+  loyalty_rewards: LoyaltyRewardTable;
+  order_loyalty_rewards: OrderLoyaltyRewardTable;
 }
 
 /** issue 12 (migration 0007, ADR 0027): one shipment of an order (one operator ship call). */
@@ -890,4 +895,37 @@ export interface ReferralTable {
   expires_at: string;
   used_at: string | null;
   rewarded_at: string | null;
+}
+
+/** Issue 12 (migration 0011, ADR 0028 "Rewards"): one reward of a site's Perks catalogue. */
+export interface LoyaltyRewardTable {
+  base_site: string;
+  code: string;
+  /** 'amountOff' | 'freeShipping' | 'freeProduct' */
+  kind: string;
+  /** points the reward costs (> 0) */
+  points_cost: number;
+  /** amountOff: minor units of the site currency; else null */
+  amount_minor: number | null;
+  /** freeProduct: the variant given at price 0; else null */
+  variant_code: string | null;
+  name_en: string;
+  name_fr: string;
+  sort_order: number;
+  /** 1 offered, 0 withdrawn */
+  active: number;
+}
+
+/** Issue 12 (migration 0011): the reward an order took and the state of its points. */
+export interface OrderLoyaltyRewardTable {
+  order_code: string;
+  base_site: string;
+  user_id: string;
+  reward_code: string;
+  /** points held / redeemed for it */
+  points: number;
+  /** 'held' | 'redeemed' | 'released' */
+  status: string;
+  created_at: string;
+  updated_at: string;
 }

@@ -21,6 +21,7 @@ import type { CommerceContext } from './context.ts';
 import { pickLang } from './context.ts';
 import { refundOrderGiftCards } from './gift-cards.ts';
 import { reverseOrderPendingPoints } from './loyalty.ts';
+import { refundOrderReward } from './rewards.ts';
 import { orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS } from './order-view.ts';
 import { REFERRAL_COUPON_PREFIX } from './referrals.ts';
 
@@ -62,6 +63,8 @@ export async function cancelOrder(ctx: CommerceContext, site: BaseSiteId, custom
     if (releasedCoupons.some((c) => c.couponCode.startsWith(REFERRAL_COUPON_PREFIX))) await releaseReferralUse(trx, code);
     // issue 12 (ADR 0028): the order's pending Perks points are reversed
     await reverseOrderPendingPoints(trx, code, now);
+    // issue 12 (ADR 0028 "Rewards"): the points spent on the order's reward come back
+    await refundOrderReward(trx, code, now);
     const fresh = await findOrder(trx, code);
     if (!fresh) throw new Error(`order ${code} vanished`);
     return orderView(trx, fresh, lang);

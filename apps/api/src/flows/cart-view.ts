@@ -10,6 +10,7 @@ import type { AdUnitPrice, AutoDeliverySettings, Address, BaseSiteId, CartTotals
 import { freeShippingMinimumMinor, parseMinorUnits } from '../routes/site-context.ts';
 import { cartGiftCardFields, pricedCartLines } from './gift-card-allocation.ts';
 import { cartEntryView, unitPriceOf, type LineUnitPrice } from './cart-lines.ts';
+import { findActiveReward, freeProductValueMinor, rewardEffect } from './reward-effect.ts';
 import { isAutoDeliveryLine, loadAutoDeliverySettings, priceAutoDeliveryLines } from './auto-delivery-buy.ts';
 import { appliedCouponsView, appliedPromotionsView, groupsOfCustomer, loadCartPromotionData, priceCart, priceListUnit, type CartPricing, GIFT_CARD_PRODUCT_TYPE } from './promotions.ts';
 import {
@@ -150,11 +151,15 @@ export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: 
   // an order with an AD line ships standard for free when the site says so (adFreeStandardShipping)
   const freeShipping = pricing.result.freeShipping || (hasAutoDelivery && adSettings.freeStandardShipping && mode === 'standard');
   const priced = lines.map((l) => ({ line: l, unit: pricing.units.get(l.entryNumber) ?? unitPriceOf(l) }));
+  // issue 12 (ADR 0028 "Rewards"): the cart's Perks reward, read only when one is applied
+  const reward = cart.loyalty_reward_code ? await findActiveReward(db, site, cart.loyalty_reward_code) : null;
+  const rewardDoes = rewardEffect(reward, priced.map(({ line, unit }) => ({ productType: line.productType, totalMinor: unit.priceMinor * line.qty })), pricing.result.discountMinor, mode);
+  const freeProductMinor = reward?.kind === 'freeProduct' && reward.variantCode ? await freeProductValueMinor(db, site, reward.variantCode) : 0;
   const totals = computeCartTotals({
     currency,
     entries: priced.map(({ line, unit }) => ({ entryNumber: line.entryNumber, unitPriceMinor: unit.priceMinor, qty: line.qty })),
-    discountsMinor: pricing.result.discountMinor,
-    freeShipping,
+    discountsMinor: pricing.result.discountMinor + rewardDoes.offMinor,
+    freeShipping: freeShipping || rewardDoes.freeShipping,
     site,
     shippingConfig,
     deliveryMode: mode,
@@ -182,7 +187,7 @@ export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: 
     amountAwayFromFreeShipping: money(totals.amountAwayFromFreeShippingMinor),
     freeShippingThreshold: money(shippingConfig.freeShippingMinimumMinor),
     qualifiesForFreeShipping: totals.amountAwayFromFreeShippingMinor === 0,
-    deliveryMode: mode ? freeShippingView(deliveryModeView(site, shippingConfig, itemsMinor, delivery, mode, currency, locale, lang), freeShipping, money) : null,
+    deliveryMode: mode ? freeShippingView(deliveryModeView(site, shippingConfig, itemsMinor, delivery, mode, currency, locale, lang), freeShipping || rewardDoes.freeShipping, money) : null,
     deliveryAddress: addressView(delivery),
     billingAddress: addressView(billing),
     billingSameAsShipping: billing?.sameAsShipping === true,
@@ -192,6 +197,18 @@ export async function computeCart(db: Executor, cart: CartRow, lang: Lang, now: 
     ...(await cartGiftCardFields(db, cart, pricedCartLines(lines, pricing.units), totals.totalMinor, now, money, known.appliedGiftCards)),
     hasAutoDelivery,
     adFirstOrderSaving: money([...adUnits].reduce((sum, [n, u]) => sum + u.savingMinor * (lines.find((l) => l.entryNumber === n)?.qty ?? 0), 0)),
+    ...(reward
+      ? {
+          appliedLoyaltyReward: {
+            code: reward.code,
+            kind: reward.kind,
+            name: lang === 'fr' ? reward.nameFr : reward.nameEn,
+            points: reward.points,
+            saving: money(reward.kind === 'amountOff' ? rewardDoes.offMinor : reward.kind === 'freeProduct' ? freeProductMinor : rewardDoes.freeShipping && !freeShipping ? totals.shippingSavedMinor : 0),
+            variantCode: reward.variantCode,
+          },
+        }
+      : {}),
   };
   return { lines, totals, shippingConfig, pricing, view, adSettings, adUnits };
 }

@@ -106,6 +106,7 @@ import { allocateCartGiftCards, emailIssuedGiftCards, GIFT_CARD_PRODUCT_TYPE, pr
 import { recordOrderPromotions, releaseOrderPromotions } from './promotions.ts';
 import { orderAmountColumns, orderView, PENDING_PAYMENT_STATUS, PLACED_STATUS, type OrderCatalogRow } from './order-view.ts';
 import { earnOrderPoints } from './loyalty.ts';
+import { holdOrderReward, redeemOrderReward, releaseOrderReward } from './rewards.ts';
 
 /** Transactions of the flow that only touch the database are re-run on a PostgreSQL deadlock or serialization failure. */
 const RETRY_ON_CONFLICT = { retries: 2 } as const;
@@ -324,6 +325,8 @@ interface Reservation {
     hasAutoDelivery: boolean;
     /** the cart had a gift-card product (virtual ones issue cards once paid) */
     hasGiftCardProduct: boolean;
+    /** issue 12: a Perks reward's points were held for the order */
+    hasLoyaltyReward: boolean;
     /** the order's promotion rows as written */
     promotions: OrderPromotionRow[];
     /** catalogue data of the order lines, for the answer */
@@ -613,6 +616,15 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string
     const code = order.code;
     await markIdempotencyReserved(trx, site, key, code);
     const promotions = await recordOrderPromotions(trx, { order, customerId: cart.user_id, now, pricing, shippingSavedMinor: totals.shippingSavedMinor, giftsSkipped });
+    // issue 12 (ADR 0028 "Rewards"): the cart's Perks reward holds its points under the member lock;
+    // a free product reward becomes a gift line at price 0 (its stock taken like any line)
+    const rewardHold = cart.loyalty_reward_code ? await holdOrderReward(trx, cart, order, now) : null;
+    if (rewardHold?.reward.kind === 'freeProduct' && rewardHold.reward.variantCode) {
+      const skipped = await addFreeGifts(trx, { site, code, lang, gifts: [rewardHold.reward.variantCode], entries, taken });
+      if (skipped.size > 0) throw conflict('LoyaltyError', 'rewardUnavailable', 'The free product of your reward is out of stock: swap or remove the reward', 'rewardCode');
+      const added = entries[entries.length - 1];
+      if (added) await trx.insertInto('order_entries').values(added).execute();
+    }
     order.gift_card_minor = placing.giftCardCount > 0 ? await holdOrderGiftCards(trx, order, now, appliedGiftCards) : 0;
     let knownIntent = intent && input.paymentIntentId ? { id: intent.id, amountMinor: intent.amountMinor, currency: intent.currency } : null;
     if (order.total_minor - order.gift_card_minor <= 0) {
@@ -646,6 +658,7 @@ async function reserve(ctx: CommerceContext, input: PlaceOrderInput, key: string
       intent: knownIntent,
       hasAutoDelivery: autoDelivery.hasAutoDelivery,
       hasGiftCardProduct: lines.some((l) => l.productType === GIFT_CARD_PRODUCT_TYPE),
+      hasLoyaltyReward: rewardHold !== null,
       promotions,
       catalog,
     };
@@ -789,6 +802,8 @@ async function chargeAndSettle(ctx: CommerceContext, input: PlaceOrderInput, key
     // what transaction 1 knew spares the reads of parts the order does not have (issue 11 item 6)
     const known = r.known;
     if (r.order.gift_card_minor > 0) await redeemOrderGiftCards(trx, r.order.code, ctx.now());
+    // issue 12: the reward's held points are now redeemed (a statement only for an order that has one)
+    if (!known || known.hasLoyaltyReward) await redeemOrderReward(trx, r.order.code, ctx.now());
     const issued = !known || known.hasGiftCardProduct ? await issueOrderGiftCards(trx, r.order, ctx.now()) : [];
     // issue 10: the order's auto-delivery lines open their subscriptions in this same transaction
     const opened = !known || known.hasAutoDelivery ? await openSubscriptionsOf(ctx, trx, r.order, savedMethodIdOf(input)) : NO_SUBSCRIPTIONS;
@@ -825,6 +840,8 @@ async function release(ctx: CommerceContext, r: Reservation, opts: { site: BaseS
       await incrementStockMany(trx, r.taken);
       await releaseOrderPromotions(trx, r.order.code);
       await releaseOrderGiftCards(trx, r.order.code, ctx.now());
+      // issue 12: the points held for a Perks reward come back
+      await releaseOrderReward(trx, r.order.code, ctx.now());
       await deleteOrder(trx, r.order.code);
       await transitionCartStatus(trx, r.order.cart_guid, 'placing', 'open', now);
     }
@@ -902,6 +919,7 @@ export async function reconcilePendingOrder(ctx: CommerceContext, orderCode: str
       if (keyRow) await markIdempotencyDone(trx, site, key, orderCode);
       await updatePaymentIntent(trx, intentId, { status: 'succeeded', payment_summary: summaryJson }, nowIso);
       await redeemOrderGiftCards(trx, orderCode, ctx.now());
+      await redeemOrderReward(trx, orderCode, ctx.now());
       const issued = await issueOrderGiftCards(trx, order, ctx.now());
       // issue 10: the same settle step as a placement (the card was not saved: the request died)
       const opened = await openSubscriptionsOf(ctx, trx, order, null);

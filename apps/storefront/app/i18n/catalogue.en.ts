@@ -13,9 +13,10 @@ import { monthlyEn } from './monthly.en.ts';
 import { promoEn } from './promo.en.ts';
 import { marketingEn } from './marketing.en.ts';
 import { loyaltyEn } from './loyalty.en.ts';
+import { rewardsEn } from './rewards.en.ts';
 import { referralEn } from './referral.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn };
 
 /** Every message id. */
 export type CatalogueKey = keyof typeof catalogueEn;

@@ -10,6 +10,7 @@ import { monthlyFr } from './monthly.fr.ts';
 import { promoFr } from './promo.fr.ts';
 import { marketingFr } from './marketing.fr.ts';
 import { loyaltyFr } from './loyalty.fr.ts';
+import { rewardsFr } from './rewards.fr.ts';
 import { referralFr } from './referral.fr.ts';
 
-export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr };
+export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr, ...rewardsFr };

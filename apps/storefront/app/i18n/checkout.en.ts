@@ -172,6 +172,11 @@ export const checkoutEn = {
   'occ.deliveryAddressRequired': 'Enter your shipping address first.',
   'occ.orderNotFound': 'We could not find this order.',
   'occ.tooManyRequests': 'Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
+  // issue 12 (ADR 0028 "Rewards"): placement refuses the cart's Perks reward
+  'occ.insufficientPoints': 'You no longer have enough Perks points for the reward in your cart. Remove or swap it in your cart.',
+  'occ.rewardNotApplicable': 'Your free shipping reward applies to standard delivery only. Choose standard delivery or swap the reward in your cart.',
+  'occ.rewardUnavailable': 'The free product of your reward is out of stock. Swap or remove the reward in your cart.',
+  'occ.optedOut': 'You opted out of Brewhaus Perks. Remove the reward from your cart or opt back in.',
 } as const;
 
 /** A message id of the cart/checkout catalogue. */

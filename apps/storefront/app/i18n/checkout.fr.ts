@@ -173,4 +173,9 @@ export const checkoutFr: Record<CheckoutMessageKey, string> = {
   'occ.deliveryAddressRequired': 'Entrez d’abord votre adresse de livraison.',
   'occ.orderNotFound': 'Nous n’avons pas trouvé cette commande.',
   'occ.tooManyRequests': 'Trop de tentatives. Veuillez patienter {minutes, plural, one {# minute} other {# minutes}} avant de réessayer.',
+  // enjeu 12 (ADR 0028, « Récompenses ») : le passage de la commande refuse la récompense Perks du panier
+  'occ.insufficientPoints': 'Vous n’avez plus assez de points Perks pour la récompense de votre panier. Retirez-la ou échangez-la dans votre panier.',
+  'occ.rewardNotApplicable': 'Votre récompense de livraison gratuite s’applique à la livraison standard seulement. Choisissez la livraison standard ou échangez la récompense dans votre panier.',
+  'occ.rewardUnavailable': 'Le produit offert de votre récompense est en rupture de stock. Échangez ou retirez la récompense dans votre panier.',
+  'occ.optedOut': 'Vous ne participez plus à Brewhaus Perks. Retirez la récompense de votre panier ou réinscrivez-vous.',
 };

@@ -29,6 +29,8 @@ import { loyaltyEn } from './loyalty.en.ts';
 import { loyaltyFr } from './loyalty.fr.ts';
 import { referralEn } from './referral.en.ts';
 import { referralFr } from './referral.fr.ts';
+import { rewardsEn } from './rewards.en.ts';
+import { rewardsFr } from './rewards.fr.ts';
 
 /** Every message id (shell + cart/checkout + account + auth + promo). */
 export type MessageKey = CatalogueKey;
@@ -55,4 +57,5 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['marketing', marketingEn, marketingFr],
   ['loyalty', loyaltyEn, loyaltyFr],
   ['referral', referralEn, referralFr],
+  ['rewards', rewardsEn, rewardsFr],
 ];

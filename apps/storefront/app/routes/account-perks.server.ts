@@ -10,7 +10,7 @@
  *   `perksOptIn` true/false (`PerksOptFormSchema`) → `PUT updatePerksOptInOut`. A refused join
  *   answers 400 with the message next to the checkbox.
  */
-import { createLoyaltyClient, isApiError, LOYALTY_HISTORY_PAGE_SIZE, type LoyaltyHistory, type LoyaltySummary } from '@store/contracts';
+import { createLoyaltyClient, createRewardClient, isApiError, LOYALTY_HISTORY_PAGE_SIZE, type LoyaltyHistory, type LoyaltySummary, type RewardBestSellers } from '@store/contracts';
 import { PerksJoinFormSchema, PerksOptFormSchema } from '@store/contracts/forms';
 import { SITES } from '@store/domain';
 import { data, redirect } from 'react-router';
@@ -27,6 +27,8 @@ export interface PerksData {
   /** null on a site without Perks */
   summary: LoyaltySummary | null;
   history: LoyaltyHistory | null;
+  /** issue 12 (ADR 0028 "Rewards"): the rewards best sellers (members; null otherwise or when the call fails) */
+  bestSellers?: RewardBestSellers | null;
   page: number;
   done: 'join' | 'optOn' | 'optOff' | null;
 }
@@ -55,7 +57,8 @@ export async function loadPerks(args: ContextArgs) {
   try {
     const summary = await loyalty.getLoyalty(ctx.site, { lang: ctx.lang });
     const history = summary.enrolled ? await loyalty.getLoyaltyHistory(ctx.site, { currentPage: page, pageSize: LOYALTY_HISTORY_PAGE_SIZE }) : null;
-    const out: PerksData = { meta, summary, history, page, done };
+    const bestSellers = summary.enrolled ? await createRewardClient(ctx.customerCore).getRewardBestSellers(ctx.site, { lang: ctx.lang }).catch(() => null) : null;
+    const out: PerksData = { meta, summary, history, bestSellers, page, done };
     return data(out, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (isUnauthorized(error)) throw redirect(paths.login(ctx.url.pathname));

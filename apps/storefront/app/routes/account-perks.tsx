@@ -5,6 +5,7 @@
  * expiring soon, the tier (recomputed from the ledger by the API) with what the next tier needs,
  * the earning switch and the paged history with order links.
  */
+import { RewardBestSellers } from '../components/loyalty/RewardBestSellers.tsx';
 import { Form, Link, useNavigation } from 'react-router';
 import type { LoyaltyHistoryEntry, LoyaltySummary } from '@store/contracts';
 import { formatMoney, SITES, type CurrencyIso } from '@store/domain';
@@ -39,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
 const TIER_KEYS: Record<string, MessageKey> = { member: 'loyalty.tier.member', gold: 'loyalty.tier.gold', platinum: 'loyalty.tier.platinum' };
 
 export default function AccountPerksPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, history, page, done } = loaderData;
+  const { summary, history, page, done, bestSellers } = loaderData;
   const t = useT();
   const paths = useAccountPaths();
   const notice = done === 'join' ? t('loyalty.join.done') : done === 'optOn' ? t('loyalty.optin.doneOn') : done === 'optOff' ? t('loyalty.optin.doneOff') : null;
@@ -62,6 +63,7 @@ export default function AccountPerksPage({ loaderData, actionData }: Route.Compo
           <Pager page={page} totalPages={history.pagination.totalPages} path={paths.perks} />
         </section>
       ) : null}
+      {summary.enrolled ? <RewardBestSellers list={bestSellers} /> : null}
     </AccountLayout>
   );
 }

@@ -21,6 +21,8 @@ import { adBuyCalls, loadAdSettings } from '../lib/auto-delivery.server.ts';
 import { CartFrequencyFormSchema, CartLineFormSchema, CartQuantityFormSchema } from '@store/contracts/forms';
 import { firstErrors, parseForm } from '../lib/forms.ts';
 import type { FormText } from '../lib/forms.ts';
+import { isRewardIntent, loadCartRewards, rewardFormAction } from '../lib/rewards.server.ts';
+import type { CartRewards, RewardActionResult } from '../lib/rewards.server.ts';
 
 /** The cart as sent to the browser: without its guid (the guid lives in an HttpOnly cookie only). */
 export type CartView = Omit<Cart, 'cartGuid'>;
@@ -35,8 +37,8 @@ export function cartView(cart: Cart): CartView {
  * A notice shown at the top of the cart page after a change (issue 10: `frequency` an AD line's
  * frequency changed, `adRemoved` an AD line became one-time, `campaign` a starter kit was added).
  */
-export type CartNotice = 'updated' | 'removed' | 'frequency' | 'adRemoved' | 'campaign';
-const CART_NOTICES: readonly CartNotice[] = ['updated', 'removed', 'frequency', 'adRemoved', 'campaign'];
+export type CartNotice = 'updated' | 'removed' | 'frequency' | 'adRemoved' | 'campaign' | 'rewardApplied' | 'rewardSwapped' | 'rewardRemoved';
+const CART_NOTICES: readonly CartNotice[] = ['updated', 'removed', 'frequency', 'adRemoved', 'campaign', 'rewardApplied', 'rewardSwapped', 'rewardRemoved'];
 
 /** The cart form intents: quantity update, remove, and (issue 10) an AD line's frequency or its removal from auto-delivery. */
 export type CartIntent = 'update' | 'remove' | 'frequency' | 'removeAd';
@@ -64,6 +66,8 @@ export interface CartPageData {
   signedIn: boolean;
   /** issue 12 (ADR 0028): the Perks points this cart would earn (signed-in customers; null otherwise or when Perks is off) */
   loyaltyPreview: CartLoyaltyPreview | null;
+  /** issue 12 (ADR 0028 "Rewards"): the reward picker's catalogue (signed-in customers on a Perks site; null otherwise) */
+  rewards: CartRewards | null;
 }
 
 export type { CartLoyaltyPreview };
@@ -121,7 +125,7 @@ export async function loadCartPage(args: ContextArgs): Promise<CartPageData> {
     });
   }
   const notice = ctx.url.searchParams.get('notice');
-  const loyaltyPreview = await loadCartLoyaltyPreview(ctx, cart);
+  const [loyaltyPreview, rewards] = await Promise.all([loadCartLoyaltyPreview(ctx, cart), cart ? loadCartRewards(ctx, accountPaths(ctx.lang).perks) : Promise.resolve(null)]);
   return {
     meta: { title: ctx.t('meta.title', { title: ctx.t('cart.metaTitle'), brand: brandName(ctx) }), noindex: true },
     cart: cart ? cartView(cart) : null,
@@ -136,6 +140,7 @@ export async function loadCartPage(args: ContextArgs): Promise<CartPageData> {
     adFreeShipping: adSettings?.freeStandardShipping ?? false,
     signedIn: ctx.auth.isLoggedIn,
     loyaltyPreview,
+    rewards,
   };
 }
 
@@ -179,11 +184,13 @@ function postedEntryNumber(form: FormData): number | null {
  */
 export async function cartAction(
   args: ContextArgs,
-): Promise<Response | ReturnType<typeof data<CartActionResult>> | ReturnType<typeof data<PromoActionResult>>> {
+): Promise<Response | ReturnType<typeof data<CartActionResult>> | ReturnType<typeof data<PromoActionResult>> | ReturnType<typeof data<RewardActionResult>>> {
   const ctx = getRequestContext(args);
   const form = await args.request.formData();
   const rawIntent = form.get('intent');
   if (isPromoIntent(rawIntent)) return promoFormAction(args, rawIntent, form, { redirectTo: ctx.paths.cart });
+  // issue 12: the Perks reward picker's forms
+  if (isRewardIntent(rawIntent)) return rewardFormAction(ctx, rawIntent, form, ctx.paths.cart);
   const intent: CartIntent =
     rawIntent === 'remove' || rawIntent === 'frequency' || rawIntent === 'removeAd' ? rawIntent : 'update';
   const fetchMode = form.get('_mode') === 'fetch';

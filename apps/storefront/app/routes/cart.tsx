@@ -10,6 +10,9 @@ import type { Route } from './+types/cart';
 import { CartLine, CART_FETCHER_KEY } from '../components/cart/CartLine.tsx';
 import { FreeShippingProgress, OrderSummary } from '../components/checkout/OrderSummary.tsx';
 import { PointsPreviewNote } from '../components/loyalty/PointsPreviewNote.tsx';
+import { RewardPicker } from '../components/loyalty/RewardPicker.tsx';
+import { isRewardResult } from '../components/loyalty/reward-actions.ts';
+import type { RewardActionResult } from '../components/loyalty/reward-actions.ts';
 import checkoutCss from '../components/checkout/checkout.css?url';
 import { CouponBox } from '../components/promotions/CouponBox.tsx';
 import { isPromoResult } from '../components/promotions/promo-actions.ts';
@@ -42,6 +45,9 @@ const NOTICE_KEYS = {
   frequency: 'adBuy.cart.frequencyChanged',
   adRemoved: 'adBuy.cart.adRemoved',
   campaign: 'adBuy.campaign.added',
+  rewardApplied: 'rewards.notice.applied',
+  rewardSwapped: 'rewards.notice.swapped',
+  rewardRemoved: 'rewards.notice.removed',
 } as const;
 
 /** The empty cart. */
@@ -67,10 +73,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const ui = useCartUi();
   const fetcher = useFetcher<CartActionResult>({ key: CART_FETCHER_KEY });
-  const pageAction = useActionData<CartActionResult | PromoActionResult>();
-  // a refused coupon (JavaScript off) is the coupon box's; everything else is the lines'
+  const pageAction = useActionData<CartActionResult | PromoActionResult | RewardActionResult>();
+  // a refused coupon (JavaScript off) is the coupon box's, a refused reward the picker's; everything else is the lines'
   const promoResult = isPromoResult(pageAction) ? pageAction : undefined;
-  const actionData = isPromoResult(pageAction) ? undefined : pageAction;
+  const rewardResult = isRewardResult(pageAction) ? pageAction : undefined;
+  const actionData = isPromoResult(pageAction) || isRewardResult(pageAction) ? undefined : pageAction;
   const result = fetcher.data ?? actionData;
   const seen = useRef<CartActionResult | undefined>(undefined);
 
@@ -149,6 +156,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             />
             <CartAdSummary cart={cart} freeShipping={loaderData.adFreeShipping} />
             <PointsPreviewNote preview={loaderData.loyaltyPreview} />
+            <RewardPicker action={cartPath} rewards={loaderData.rewards} applied={cart.appliedLoyaltyReward} result={rewardResult} />
             <CouponBox action={cartPath} coupons={cart.appliedCoupons} result={promoResult} idPrefix="cart-coupon" />
             {cart.hasAutoDelivery && loaderData.adFreeShipping ? null : (
               <FreeShippingProgress

@@ -11,8 +11,9 @@
  *   points move to available;
  * - `earned` (available, +) those points once shipped; they expire {@link LoyaltySettings.expiryDays} later;
  * - `redeemed` (available, −) spent on a reward;
- * - `held` (available, −) set aside for a reward at order placement; `released` (available, +) gives
- *   a hold back (payment failed);
+ * - `held` (available, −) set aside for a reward at order placement (it turns `redeemed` when the
+ *   order is paid: ADR 0028 "Rewards"); `released` (available, +) gives held or redeemed reward
+ *   points back (payment failed, order cancelled);
  * - `reversed` (either bucket, −) an order cancelled or returned takes its points back;
  * - `expired` (available, −) points past their expiry, first earned first expired (FIFO).
  */
@@ -45,7 +46,10 @@ export interface PointsBalance {
   available: number;
   /** points of placed orders not yet shipped */
   pending: number;
-  /** points set aside for rewards (`held`) and not yet given back (`released`); part of no balance */
+  /**
+   * points set aside or spent for rewards (`held`, `redeemed`) and not yet given back (`released`);
+   * part of no balance. A release (payment failed, order cancelled) never gives back more.
+   */
   held: number;
 }
 
@@ -68,7 +72,7 @@ export function pointsBalance(entries: readonly Pick<PointsEntry, 'kind' | 'buck
   for (const e of entries) {
     if (e.bucket === 'available') available += e.points;
     else pending += e.points;
-    if (e.kind === 'held' || e.kind === 'released') held -= e.points;
+    if (e.kind === 'held' || e.kind === 'released' || e.kind === 'redeemed') held -= e.points;
   }
   return { available, pending, held };
 }
