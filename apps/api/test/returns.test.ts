@@ -143,6 +143,13 @@ describe.each(dbKinds())('operator returns, on %s', (kind) => {
       expect(refunded).toBeLessThanOrEqual(Number(row.total_minor) - Number(row.shipping_minor));
       expect(spy).toHaveBeenCalledTimes(2);
       expect(await returnedQty(order.code)).toEqual([2, 1]);
+      // the customer's order detail lists the returns with their refunds
+      const detail = await t.app.inject({ method: 'GET', url: `/rest/v2/usb2c/users/current/orders/${order.code}`, headers: { authorization: `Bearer ${m.accessToken}` } });
+      expect(detail.statusCode).toBe(200);
+      const returns = detail.json<{ returns?: Array<{ code: string; entries: unknown[]; refund: { value: number } }> }>().returns ?? [];
+      expect(returns.map((r) => r.code)).toEqual([`${order.code}-R1`, `${order.code}-R2`]);
+      expect(returns[0]?.entries).toEqual([{ entryNumber: 0, quantity: 1 }]);
+      expect(returns[0]?.refund.value).toBeCloseTo(expected.totalMinor / 100, 2);
     } finally {
       spy.mockRestore();
     }

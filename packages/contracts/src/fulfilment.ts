@@ -159,3 +159,16 @@ export const OrderReturnSchema = z.object({
   pointsNotRecovered: z.number().int().nonnegative(),
 });
 export type OrderReturn = z.infer<typeof OrderReturnSchema>;
+
+/**
+ * A return as the customer sees it on the order detail (ADR 0027 "Returns"): code, date, lines
+ * and the money refunded for them (the order schema adds `refund`, a PriceData, to each).
+ */
+export const CustomerOrderReturnSchema = z.object({
+  /** `<order code>-R<n>` */
+  code: z.string(),
+  /** ISO-8601 UTC */
+  createdAt: z.string(),
+  entries: z.array(z.object({ entryNumber: z.number().int().nonnegative(), quantity: z.number().int().positive() })),
+});
+export type CustomerOrderReturn = z.infer<typeof CustomerOrderReturnSchema>;
