@@ -9,7 +9,7 @@ import { AddressSchema, DeliveryModeSchema, TaxLineSchema } from './cart.ts';
 import { LangSchema, PriceDataSchema } from './catalog.ts';
 import { AppliedPromotionSchema } from './promotions.ts';
 import { OrderAutoDeliveryFieldsSchema, OrderEntryAutoDeliveryFieldsSchema } from './auto-delivery.ts';
-import { ConsignmentSchema } from './fulfilment.ts';
+import { ConsignmentSchema, CustomerOrderReturnSchema } from './fulfilment.ts';
 
 /** `PUT .../carts/{cartGuid}/email` body (spec §5 email rule). */
 export const SetEmailRequestSchema = z.object({ email: emailInput() });
@@ -212,6 +212,8 @@ export const OrderSchema = z.object({
   ...OrderAutoDeliveryFieldsSchema.shape,
   /** issue 12 (ADR 0027): the order's shipments, oldest first (empty until it ships) */
   consignments: z.array(ConsignmentSchema).optional(),
+  /** issue 12 (ADR 0027 "Returns"): units returned, oldest first, with the money refunded; absent when none */
+  returns: z.array(CustomerOrderReturnSchema.extend({ refund: PriceDataSchema })).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

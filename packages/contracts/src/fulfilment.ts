@@ -106,3 +106,69 @@ export const ShipOrderResponseSchema = z.object({
   consignment: ConsignmentSchema,
 });
 export type ShipOrderResponse = z.infer<typeof ShipOrderResponseSchema>;
+
+/** Why units come back (ADR 0027 "Returns"). */
+export const RETURN_REASONS = ['damaged', 'wrongItem', 'notWanted', 'other'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+/**
+ * Body of the operator's return call `POST /orders/{orderCode}/returns`: `entries` (required,
+ * 1..200 lines with distinct entry numbers, each 1..9999 units), `reason` (optional, one of
+ * {@link RETURN_REASONS}; anything else, NUL bytes and long strings included, is a 400 on `reason`).
+ */
+export const ReturnOrderRequestSchema = z.object({
+  entries: z
+    .array(ShipEntryRequestSchema)
+    .min(1)
+    .max(SHIP_ENTRIES_MAX)
+    .superRefine((entries, ctx) => {
+      const seen = new Set<number>();
+      entries.forEach((e, i) => {
+        if (seen.has(e.entryNumber)) ctx.addIssue({ code: 'custom', path: [i, 'entryNumber'], message: `entry ${e.entryNumber} is listed twice`, params: { reason: 'duplicateEntry' } });
+        seen.add(e.entryNumber);
+      });
+    }),
+  reason: z.enum(RETURN_REASONS).optional(),
+});
+export type ReturnOrderRequest = z.infer<typeof ReturnOrderRequestSchema>;
+
+/** Units of one order line in a return and the money owed back for them (minor units). */
+export const ReturnEntrySchema = z.object({
+  entryNumber: z.number().int().nonnegative(),
+  quantity: z.number().int().positive(),
+  refundMinor: z.number().int().nonnegative(),
+});
+export type ReturnEntry = z.infer<typeof ReturnEntrySchema>;
+
+/** One return of an order (the operator's answer; ADR 0027 "Returns"). */
+export const OrderReturnSchema = z.object({
+  /** `<order code>-R<n>` */
+  code: z.string(),
+  reason: z.enum(RETURN_REASONS).nullable(),
+  /** ISO-8601 UTC */
+  createdAt: z.string(),
+  entries: z.array(ReturnEntrySchema),
+  /** money owed back for the units (merchandise net of discount, plus its tax share), minor units */
+  refundMinor: z.number().int().nonnegative(),
+  /** part refunded to the card (the rest, paid by gift card, is not refunded here) */
+  cardRefundMinor: z.number().int().nonnegative(),
+  /** `pending`, `refunded`, `failed` (an operator refunds by hand) or `none` */
+  refundStatus: z.string(),
+  pointsReversed: z.number().int().nonnegative(),
+  /** points the member had already spent: not taken back (no negative balance) */
+  pointsNotRecovered: z.number().int().nonnegative(),
+});
+export type OrderReturn = z.infer<typeof OrderReturnSchema>;
+
+/**
+ * A return as the customer sees it on the order detail (ADR 0027 "Returns"): code, date, lines
+ * and the money refunded for them (the order schema adds `refund`, a PriceData, to each).
+ */
+export const CustomerOrderReturnSchema = z.object({
+  /** `<order code>-R<n>` */
+  code: z.string(),
+  /** ISO-8601 UTC */
+  createdAt: z.string(),
+  entries: z.array(z.object({ entryNumber: z.number().int().nonnegative(), quantity: z.number().int().positive() })),
+});
+export type CustomerOrderReturn = z.infer<typeof CustomerOrderReturnSchema>;

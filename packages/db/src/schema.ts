@@ -286,6 +286,8 @@ export interface OrderEntryTable {
    * hence optional here). Only the conditional update of `shipOrder` raises it, never beyond `qty`.
    */
   shipped_qty?: number;
+  /** issue 12 (migration 0012): units of the line returned so far (never beyond `shipped_qty`) */
+  returned_qty?: number;
 }
 
 /** Idempotency records for order placement (DESIGN "Concurrency and integrity"). */
@@ -795,6 +797,9 @@ export interface Database {
   /** issue 12 (migration 0011, ADR 0028 "Rewards") */
   loyalty_rewards: LoyaltyRewardTable;
   order_loyalty_rewards: OrderLoyaltyRewardTable;
+  /** issue 12 (migration 0012, ADR 0027 "Returns") */
+  order_returns: OrderReturnTable;
+  order_return_entries: OrderReturnEntryTable;
 }
 
 /** issue 12 (migration 0007, ADR 0027): one shipment of an order (one operator ship call). */
@@ -928,4 +933,36 @@ export interface OrderLoyaltyRewardTable {
   status: string;
   created_at: string;
   updated_at: string;
+}
+
+/** issue 12 (migration 0012, ADR 0027 "Returns"): one operator return of shipped units. */
+export interface OrderReturnTable {
+  /** `<order code>-R<seq>` */
+  code: string;
+  order_code: string;
+  base_site: string;
+  seq: number;
+  /** 'damaged' | 'wrongItem' | 'notWanted' | 'other' | null */
+  reason: string | null;
+  /** money owed back for the returned units, minor units */
+  refund_minor: number;
+  /** part of `refund_minor` refunded to the card */
+  card_refund_minor: number;
+  /** 'pending' | 'refunded' | 'failed' | 'none' */
+  refund_status: string;
+  points_reversed: number;
+  points_not_recovered: number;
+  /** ISO-8601 UTC */
+  created_at: string;
+}
+
+/** issue 12 (migration 0012): units of one order line in a return. */
+export interface OrderReturnEntryTable {
+  return_code: string;
+  order_code: string;
+  entry_number: number;
+  qty: number;
+  refund_minor: number;
+  points_reversed: number;
+  points_not_recovered: number;
 }

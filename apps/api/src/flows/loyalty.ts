@@ -472,3 +472,72 @@ export async function grantLoyaltyPoints(trx: Executor, grant: LoyaltyPointsGran
     },
   ]);
 }
+
+/** Points of one returned line: taken back from the available bucket, and not recovered (already spent). */
+export interface ReturnedLinePoints {
+  entryNumber: number;
+  reversed: number;
+  notRecovered: number;
+}
+
+/**
+ * Units returned (issue 12, ADR 0027 "Returns") — call inside the return transaction AFTER
+ * `order_entries.returned_qty` was raised: per returned line, the points that became available
+ * for those units are reversed (`reversed`, available bucket, reason `orderReturned`, idem key
+ * `return:{returnCode}:{entry}`). A line's points to take back are cumulative:
+ * `min(moved, floor(earned × returned_qty / qty))` less what earlier returns took or gave up, so
+ * several partial returns of a line never take back more than it earned.
+ *
+ * Never makes the available bucket negative: when the member already spent points, what is
+ * available is reversed and the rest is answered as `notRecovered` (the caller records it on the
+ * return; the store accepts that small loss). Idempotent per return code: a return code already
+ * in the ledger changes nothing and answers zeros. Orders without points answer zeros.
+ */
+export async function reverseReturnedPoints(
+  trx: Executor,
+  input: { orderCode: string; returnCode: string; entries: ReadonlyArray<{ entryNumber: number; quantity: number }>; now: Date },
+): Promise<ReturnedLinePoints[]> {
+  const zeros = input.entries.map((e) => ({ entryNumber: e.entryNumber, reversed: 0, notRecovered: 0 }));
+  const rows = await listOrderLoyaltyEntries(trx, input.orderCode);
+  const first = rows[0];
+  if (!first) return zeros;
+  const userId = first.user_id;
+  const site = first.base_site as BaseSiteId;
+  if (!(await lockLoyaltyMember(trx, userId, site))) return zeros;
+  const fresh = await listOrderLoyaltyEntries(trx, input.orderCode);
+  if (fresh.some((r) => r.idem_key?.startsWith(`return:${input.returnCode}:`))) return zeros;
+  const states = lineStates(fresh);
+  const lines = await trx.selectFrom('order_entries').select(['entry_number', 'qty', 'returned_qty']).where('order_code', '=', input.orderCode).execute();
+  const lineOf = new Map(lines.map((l) => [Number(l.entry_number), { qty: Number(l.qty), returned: Number(l.returned_qty ?? 0) }]));
+  // points earlier returns of each line took back or gave up
+  const accounted = new Map<number, number>();
+  for (const r of fresh) {
+    if (r.reason === 'orderReturned' && r.entry_number !== null) accounted.set(Number(r.entry_number), (accounted.get(Number(r.entry_number)) ?? 0) - Number(r.points));
+  }
+  const lost = await trx.selectFrom('order_return_entries').select(['entry_number', 'points_not_recovered']).where('order_code', '=', input.orderCode).where('return_code', '<>', input.returnCode).execute();
+  for (const l of lost) accounted.set(Number(l.entry_number), (accounted.get(Number(l.entry_number)) ?? 0) + Number(l.points_not_recovered));
+  await expireDuePoints(trx, userId, site, input.now);
+  const ledger = (await listLoyaltyEntries(trx, userId, site)).map(entryOf);
+  let available = pointsBalance(ledger).available;
+  const at = input.now.toISOString();
+  const out: NewLoyaltyLedgerRow[] = [];
+  const answer: ReturnedLinePoints[] = [];
+  for (const e of input.entries) {
+    const s = states.get(e.entryNumber);
+    const line = lineOf.get(e.entryNumber);
+    if (!s || !line || line.qty <= 0) {
+      answer.push({ entryNumber: e.entryNumber, reversed: 0, notRecovered: 0 });
+      continue;
+    }
+    const target = Math.min(s.moved, Math.floor((s.earned * Math.min(line.returned, line.qty)) / line.qty));
+    const want = Math.max(0, target - (accounted.get(e.entryNumber) ?? 0));
+    const take = Math.min(want, Math.max(0, available));
+    available -= take;
+    answer.push({ entryNumber: e.entryNumber, reversed: take, notRecovered: want - take });
+    if (take > 0) {
+      out.push({ user_id: userId, base_site: site, kind: 'reversed', bucket: 'available', points: -take, order_code: input.orderCode, entry_number: e.entryNumber, quantity: e.quantity, consignment_code: null, reason: 'orderReturned', idem_key: `return:${input.returnCode}:${e.entryNumber}`, created_at: at, expires_at: null });
+    }
+  }
+  await writeChecked(trx, ledger, out);
+  return answer;
+}

@@ -5,7 +5,7 @@
  */
 import { orderSubscriptionsView } from './auto-delivery-buy.ts';
 import { consignmentsOfOrders } from './consignment-view.ts';
-import type { Order, TaxLine as TaxLineView } from '@store/contracts';
+import type { Order, PriceData, TaxLine as TaxLineView } from '@store/contracts';
 import type { Executor, OrderPromotionRow, OrderWithEntries } from '@store/db';
 import { findOrder } from '@store/db';
 import type { BaseSiteId, CartTotals, CurrencyIso, Lang, LocalizedText } from '@store/domain';
@@ -171,6 +171,23 @@ export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang
     subscriptions: known.subscriptions ?? (await orderSubscriptionsView(db, order.code, lang)),
     // issue 12 (ADR 0027): shipments; read only for orders that may have shipped
     consignments: (await consignmentsOfOrders(db, [order])).get(order.code) ?? [],
+    // issue 12 (ADR 0027 "Returns"): listed only when the order has some
+    ...(await orderReturnsView(db, order.code, money)),
+  };
+}
+
+/** The customer's view of an order's returns (code, date, lines, refund), or nothing when it has none. */
+async function orderReturnsView(db: Executor, orderCode: string, money: (minor: number) => PriceData): Promise<{ returns?: NonNullable<Order['returns']> }> {
+  const returns = await db.selectFrom('order_returns').select(['code', 'created_at', 'refund_minor']).where('order_code', '=', orderCode).orderBy('seq').execute();
+  if (returns.length === 0) return {};
+  const entries = await db.selectFrom('order_return_entries').select(['return_code', 'entry_number', 'qty']).where('order_code', '=', orderCode).orderBy('entry_number').execute();
+  return {
+    returns: returns.map((r) => ({
+      code: r.code,
+      createdAt: r.created_at,
+      entries: entries.filter((e) => e.return_code === r.code).map((e) => ({ entryNumber: Number(e.entry_number), quantity: Number(e.qty) })),
+      refund: money(Number(r.refund_minor)),
+    })),
   };
 }
 

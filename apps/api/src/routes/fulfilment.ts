@@ -9,9 +9,10 @@
  * Defined once ({@link defineRoute}, ADR 0021): served over HTTP and by the direct transport.
  */
 import type { FastifyInstance } from 'fastify';
-import { OccErrorBodySchema, ShipOrderParamsSchema, ShipOrderRequestSchema, ShipOrderResponseSchema } from '@store/contracts';
+import { OccErrorBodySchema, OrderReturnSchema, ReturnOrderRequestSchema, ShipOrderParamsSchema, ShipOrderRequestSchema, ShipOrderResponseSchema } from '@store/contracts';
 import type { CommerceContext } from '../flows/context.ts';
 import { shipOrder } from '../flows/ship-order.ts';
+import { returnOrder } from '../flows/return-order.ts';
 import { defineRoute, registerApiRoutes } from '../http/api-route.ts';
 
 /** OpenAPI security of operator calls: a client token carrying the `operator` scope. */
@@ -36,6 +37,22 @@ export function fulfilmentRouteList(ctx: CommerceContext) {
       },
       schema: { params: ShipOrderParamsSchema, body: ShipOrderRequestSchema, response: { 201: ShipOrderResponseSchema, ...errors } },
       handler: async ({ params, body }, rc) => shipOrder(ctx, rc.site, params.orderCode, body, { publicUrl: rc.app.config.STOREFRONT_PUBLIC_URL }),
+    }),
+    // issue 12 (ADR 0027 "Returns"): the operator records shipped units coming back
+    defineRoute({
+      method: 'POST',
+      url: '/orders/:orderCode/returns',
+      auth: 'operator',
+      status: 201,
+      docs: {
+        tags: ['fulfilment'],
+        summary: 'Operator: record a return of shipped units; reverses their Perks points and refunds them',
+        description:
+          'Needs a client_credentials token of the operator client (scope operator): 401 without a valid token, 403 with a customer or storefront token. Body: entries (1..200 distinct lines, units shipped and not yet returned), reason? (damaged, wrongItem, notWanted, other). Answers 201 with the return <order>-R<n>: refund (merchandise net of discount plus its tax share; shipping not refunded), card part and its status, points reversed and not recovered. 404 unknown order or another site; 400 unknownEntry (entries[i].entryNumber); 409 OrderError overReturn (entries[i].quantity, nothing written).',
+        security: OPERATOR_SECURITY,
+      },
+      schema: { params: ShipOrderParamsSchema, body: ReturnOrderRequestSchema, response: { 201: OrderReturnSchema, ...errors } },
+      handler: async ({ params, body }, rc) => returnOrder(ctx, rc.site, params.orderCode, body),
     }),
   ];
 }
