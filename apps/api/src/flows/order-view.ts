@@ -171,8 +171,8 @@ export async function orderView(db: Executor, data: OrderWithEntries, lang: Lang
     subscriptions: known.subscriptions ?? (await orderSubscriptionsView(db, order.code, lang)),
     // issue 12 (ADR 0027): shipments; read only for orders that may have shipped
     consignments: (await consignmentsOfOrders(db, [order])).get(order.code) ?? [],
-    // issue 12 (ADR 0027 "Returns"): listed only when the order has some
-    ...(await orderReturnsView(db, order.code, money)),
+    // issue 12 (ADR 0027 "Returns"): read only when a line has returned units (no statement on the hot path)
+    ...(entries.some((e) => Number(e.returned_qty ?? 0) > 0) ? await orderReturnsView(db, order.code, money) : {}),
   };
 }
 
