@@ -11,19 +11,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, createLoyaltyClient, createRewardClient, isApiError, type LoyaltyCalls, type RewardCalls } from '@store/contracts';
-import { buildTestApp, dbKinds, TEST_BASE_URL, type TestApp } from '@store/testing';
+import { dbKinds, TEST_BASE_URL, type TestApp } from '@store/testing';
 import { createMailer } from '../src/email/mailer.ts';
 import type { CommerceContext } from '../src/flows/context.ts';
 import { IDEMPOTENCY_LEASE_MS, placeOrder, reconcilePendingOrder } from '../src/flows/place-order.ts';
 import { TestPaymentProvider, type PaymentProvider } from '../src/payments/index.ts';
 import { ADDRESSES, expectApiError, newKey, placeCustomerOrder, signUpCustomer, type TestCustomer } from './support/commerce.ts';
+import { buildOperatorApp } from './support/operator.ts';
 
 interface OccBody {
   errors: Array<{ type: string; reason?: string; subject?: string; message: string }>;
 }
 
 const silent = { info() {}, warn() {}, error() {} };
-const OPERATOR = { clientId: 'operator', clientSecret: 'operator-test-secret-0123456789abcdefXYZ' } as const;
 const DAY = 86_400_000;
 const COFFEE_24 = 'BH-SIGNATURE-DARK-24';
 
@@ -31,14 +31,7 @@ describe.each(dbKinds())('Perks rewards (issue 12) on %s', (kind) => {
   let t: TestApp;
   let operator: string;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { OPERATOR_CLIENT_SECRET: OPERATOR.clientSecret, LOG_LEVEL: 'error' }, logger: { level: 'error' } });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/authorizationserver/oauth/token',
-      payload: { grant_type: 'client_credentials', client_id: OPERATOR.clientId, client_secret: OPERATOR.clientSecret },
-    });
-    expect(res.statusCode).toBe(200);
-    operator = `Bearer ${res.json<{ access_token: string }>().access_token}`;
+    ({ t, operator } = await buildOperatorApp(kind));
   });
   afterAll(async () => {
     await t?.close();

@@ -6,24 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, createLoyaltyClient, createReferralClient } from '@store/contracts';
-import { buildTestApp, dbKinds, TEST_BASE_URL, type TestApp } from '@store/testing';
+import { dbKinds, TEST_BASE_URL, type TestApp } from '@store/testing';
 import { commerce, newKey, placeCustomerOrder, signUpCustomer, type TestCustomer } from './support/commerce.ts';
 import { prepareWithCoupons } from './support/promotions.ts';
-
-const OPERATOR = { clientId: 'operator', clientSecret: 'operator-test-secret-0123456789abcdefXYZ' } as const;
+import { buildOperatorApp } from './support/operator.ts';
 
 describe.each(dbKinds())('points become available when the order ships, on %s', (kind) => {
   let t: TestApp;
   let operator: string;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { OPERATOR_CLIENT_SECRET: OPERATOR.clientSecret, LOG_LEVEL: 'error' }, logger: { level: 'error' } });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/authorizationserver/oauth/token',
-      payload: { grant_type: 'client_credentials', client_id: OPERATOR.clientId, client_secret: OPERATOR.clientSecret },
-    });
-    expect(res.statusCode).toBe(200);
-    operator = `Bearer ${res.json<{ access_token: string }>().access_token}`;
+    ({ t, operator } = await buildOperatorApp(kind));
   });
   afterAll(async () => {
     await t?.close();

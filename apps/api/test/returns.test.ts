@@ -7,12 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, createLoyaltyClient } from '@store/contracts';
 import { insertLoyaltyEntries } from '@store/db';
-import { buildTestApp, dbKinds, TEST_BASE_URL, type TestApp } from '@store/testing';
+import { dbKinds, TEST_BASE_URL, type TestApp } from '@store/testing';
 import { returnRefund } from '../src/flows/return-order.ts';
 import { TestPaymentProvider } from '../src/payments/test-provider.ts';
 import { placeCustomerOrder, signUpCustomer, type TestCustomer } from './support/commerce.ts';
-
-const OPERATOR = { clientId: 'operator', clientSecret: 'operator-test-secret-0123456789abcdefXYZ' } as const;
+import { buildOperatorApp } from './support/operator.ts';
 
 interface ErrorBody {
   errors: Array<{ type: string; reason: string; subject?: string; message: string }>;
@@ -60,14 +59,7 @@ describe.each(dbKinds())('operator returns, on %s', (kind) => {
   let operator: string;
   let c: TestCustomer;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { OPERATOR_CLIENT_SECRET: OPERATOR.clientSecret, LOG_LEVEL: 'error' }, logger: { level: 'error' } });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/authorizationserver/oauth/token',
-      payload: { grant_type: 'client_credentials', client_id: OPERATOR.clientId, client_secret: OPERATOR.clientSecret },
-    });
-    expect(res.statusCode).toBe(200);
-    operator = `Bearer ${res.json<{ access_token: string }>().access_token}`;
+    ({ t, operator } = await buildOperatorApp(kind));
     c = await signUpCustomer(t);
   });
   afterAll(async () => {
