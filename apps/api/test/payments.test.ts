@@ -108,6 +108,21 @@ describe.each(dbKinds())('TestPaymentProvider on %s', (kind) => {
     expect(b.status).toBe('succeeded');
   });
 
+  it('two concurrent partial refunds of one intent both succeed (two returns at once)', async () => {
+    const intent = await create();
+    await provider.confirm(intent.id, { testCardNumber: TEST_CARDS.success }, { idempotencyKey: 'r' });
+    const results = await Promise.all([
+      provider.refund(intent.id, 1000, { idempotencyKey: 'ret-1' }),
+      provider.refund(intent.id, 599, { idempotencyKey: 'ret-2' }),
+      provider.refund(intent.id, 500, { idempotencyKey: 'ret-3' }),
+    ]);
+    expect(results.every((r) => r.id.startsWith('re_test_'))).toBe(true);
+    expect((await provider.status(intent.id)).status).toBe('refunded');
+    // an intent that never succeeded still cannot be refunded
+    const unpaid = await create();
+    await expect(provider.refund(unpaid.id, 100, { idempotencyKey: 'ret-4' })).rejects.toThrow(/cannot be refunded/);
+  });
+
   it('createPaymentProvider picks the test provider by default and Stripe by configuration', () => {
     expect(createPaymentProvider({ PAYMENT_PROVIDER: 'test' }, tdb.dbh.db).name).toBe('test');
     const stripe = createPaymentProvider({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_PUBLISHABLE_KEY: 'pk_test_dummy' }, tdb.dbh.db);

@@ -253,7 +253,10 @@ export class TestPaymentProvider implements PaymentProvider {
     if (!row || row.provider !== 'test') throw new Error(`unknown payment intent ${intentId}`);
     if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0 || amountMinor > Number(row.amount_minor)) throw new RangeError(`cannot refund ${amountMinor} of payment intent ${intentId}`);
     if (row.status !== 'refunded' && !(await transitionPaymentIntent(this.#db, intentId, ['succeeded'], 'refunded', {}, this.#now().toISOString()))) {
-      throw new Error(`payment intent ${intentId} cannot be refunded in status ${row.status}`);
+      // A concurrent refund of the same intent (two partial returns at once) may have moved it first:
+      // the intent is then already `refunded`, which is what this refund needs too.
+      const now = await findPaymentIntent(this.#db, intentId);
+      if (now?.status !== 'refunded') throw new Error(`payment intent ${intentId} cannot be refunded in status ${now?.status ?? row.status}`);
     }
     return { id: `re_test_${intentId.slice('pi_test_'.length)}` };
   }
