@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, createLoyaltyClient } from '@store/contracts';
-import { insertLoyaltyEntries } from '@store/db';
+import { randomBytes } from 'node:crypto';
+import { findGiftCard, giftCardLedgerSum, insertGiftCard, insertLoyaltyEntries } from '@store/db';
+import { formatGiftCardCode, generateGiftCardCode } from '@store/domain';
 import { dbKinds, TEST_BASE_URL, type TestApp } from '@store/testing';
 import { returnRefund } from '../src/flows/return-order.ts';
 import { TestPaymentProvider } from '../src/payments/test-provider.ts';
@@ -225,6 +227,30 @@ describe.each(dbKinds())('operator returns, on %s', (kind) => {
     expect((await ret(order.code, body, { site: 'cab2c' })).statusCode).toBe(404);
     expect(await returnedQty(order.code)).toEqual([0, 0]);
     expect(await returnCount(order.code)).toBe(0);
+  });
+
+  it('an order paid partly by gift card: each return refunds the card first, the rest goes back to the gift card, never more than it paid', async () => {
+    const raw = generateGiftCardCode((n) => randomBytes(n));
+    const card = await insertGiftCard(t.dbh.db, { code: raw, baseSite: 'usb2c', currency: 'USD', amountMinor: 3000, now: new Date().toISOString() });
+    const { order } = await placeCustomerOrder(c, { products: [{ code: 'BH-SIGNATURE-DARK-24', qty: 2 }], giftCard: { code: formatGiftCardCode(raw), id: card.id, amountMinor: 3000 } });
+    const row = await t.dbh.db.selectFrom('orders').selectAll().where('code', '=', order.code).executeTakeFirstOrThrow();
+    expect(Number(row.gift_card_minor)).toBe(3000);
+    expect(Number((await findGiftCard(t.dbh.db, card.id))?.balance_minor)).toBe(0);
+    expect((await ship(order.code, { trackingNumber: 'RET-GC' })).statusCode).toBe(201);
+    const first = await ret(order.code, { entries: [{ entryNumber: 0, quantity: 1 }] });
+    const second = await ret(order.code, { entries: [{ entryNumber: 0, quantity: 1 }] });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
+    const bodies = [first, second].map((r) => r.json<{ refundMinor: number; cardRefundMinor: number; giftCardRefundMinor: number }>());
+    for (const b of bodies) expect(b.cardRefundMinor + b.giftCardRefundMinor).toBe(b.refundMinor);
+    const cardPaid = Number(row.total_minor) - 3000;
+    expect(bodies.reduce((a, b) => a + b.cardRefundMinor, 0)).toBe(Math.min(cardPaid, bodies.reduce((a, b) => a + b.refundMinor, 0)));
+    const giftBack = bodies.reduce((a, b) => a + b.giftCardRefundMinor, 0);
+    expect(giftBack).toBeGreaterThan(0);
+    expect(giftBack).toBeLessThanOrEqual(3000);
+    // the balance and the ledger agree, and nothing was credited twice
+    expect(Number((await findGiftCard(t.dbh.db, card.id))?.balance_minor)).toBe(giftBack);
+    expect(await giftCardLedgerSum(t.dbh.db, card.id)).toBe(giftBack);
   });
 
   it('20 concurrent returns of one unit each never return more than shipped', async () => {

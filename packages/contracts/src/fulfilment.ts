@@ -150,8 +150,10 @@ export const OrderReturnSchema = z.object({
   entries: z.array(ReturnEntrySchema),
   /** money owed back for the units (merchandise net of discount, plus its tax share), minor units */
   refundMinor: z.number().int().nonnegative(),
-  /** part refunded to the card (the rest, paid by gift card, is not refunded here) */
+  /** part refunded to the card, minor units */
   cardRefundMinor: z.number().int().nonnegative(),
+  /** part credited back to the gift cards that paid the order, minor units (card + gift card = refund) */
+  giftCardRefundMinor: z.number().int().nonnegative(),
   /** `pending`, `refunded`, `failed` (an operator refunds by hand) or `none` */
   refundStatus: z.string(),
   pointsReversed: z.number().int().nonnegative(),

@@ -948,6 +948,8 @@ export interface OrderReturnTable {
   refund_minor: number;
   /** part of `refund_minor` refunded to the card */
   card_refund_minor: number;
+  /** part of `refund_minor` credited back to the order's gift cards (migration 0018) */
+  gift_card_refund_minor: Generated<number>;
   /** 'pending' | 'refunded' | 'failed' | 'none' */
   refund_status: string;
   points_reversed: number;

@@ -371,6 +371,37 @@ export async function refundOrderGiftCards(trx: Executor, orderCode: string, now
   return refunded;
 }
 
+/**
+ * Inside a return's transaction (ADR 0027 "Returns"): gives `amountMinor` (the part of the return's
+ * refund the card payment did not cover) back to the gift cards that paid the order, in card-id
+ * order, each at most what it paid less what earlier returns already gave back to it (ledger
+ * `refund` rows of this order). Answers the amount credited, minor units (less than asked only
+ * when the cards paid less, which {@link returnRefund}'s caps rule out).
+ */
+export async function refundReturnToGiftCards(trx: Executor, orderCode: string, amountMinor: number, now: Date): Promise<number> {
+  if (amountMinor <= 0) return 0;
+  const rows = (await listOrderGiftCards(trx, orderCode)).filter((r) => r.status === 'redeemed').sort((a, b) => (a.gift_card_id < b.gift_card_id ? -1 : a.gift_card_id > b.gift_card_id ? 1 : 0));
+  if (rows.length === 0) return 0;
+  const earlier = await trx
+    .selectFrom('gift_card_ledger')
+    .select(['gift_card_id', (eb) => eb.fn.sum<number | string | null>('amount_minor').as('s')])
+    .where('order_code', '=', orderCode)
+    .where('kind', '=', 'refund')
+    .groupBy('gift_card_id')
+    .execute();
+  const given = new Map(earlier.map((r) => [r.gift_card_id, Number(r.s ?? 0)]));
+  let left = amountMinor;
+  for (const row of rows) {
+    const take = Math.min(left, Number(row.amount_minor) - (given.get(row.gift_card_id) ?? 0));
+    if (take <= 0) continue;
+    await creditGiftCard(trx, row.gift_card_id, take);
+    await insertGiftCardLedger(trx, { giftCardId: row.gift_card_id, kind: 'refund', amountMinor: take, orderCode, now: now.toISOString() });
+    left -= take;
+    if (left <= 0) break;
+  }
+  return amountMinor - left;
+}
+
 /** A card issued by a paid order, to be emailed after commit (the only time its code exists). */
 export interface IssuedGiftCard {
   giftCardId: string;

@@ -17,7 +17,9 @@
  * floor(net × returnedBefore / qty)` (cumulative, so all returns of a line add up to its net
  * exactly); tax, when the order has some, is refunded the same way on the order's merchandise +
  * shipping (the base it was computed on); shipping is not refunded. The card gets at most what it
- * paid (`total − gift cards`) less earlier return refunds; a gift-card remainder is not refunded.
+ * paid (`total − gift cards`) less earlier return refunds; the rest of the refund goes back to the
+ * order's gift cards in the same transaction ({@link refundReturnToGiftCards}, ledger `refund`), so
+ * the card and gift-card parts always add up to the refund.
  *
  * Errors: 404 `UnknownIdentifierError` `notFound` (unknown code, another site); 400
  * `ValidationError` `unknownEntry` (subject `entries[i].entryNumber`); 409 `OrderError`
@@ -29,6 +31,7 @@ import { findOrder, withTransaction } from '@store/db';
 import type { BaseSiteId } from '@store/domain';
 import { conflict, DomainError, invalidInput, notFound } from '@store/domain';
 import type { CommerceContext } from './context.ts';
+import { refundReturnToGiftCards } from './gift-cards.ts';
 import { reverseReturnedPoints } from './loyalty.ts';
 
 /** One line of an order for {@link returnRefund}. */
@@ -115,6 +118,7 @@ export async function listOrderReturns(db: Executor, orderCode: string): Promise
     entries: entries.filter((e) => e.return_code === r.code).map((e) => ({ entryNumber: Number(e.entry_number), quantity: Number(e.qty), refundMinor: Number(e.refund_minor) })),
     refundMinor: Number(r.refund_minor),
     cardRefundMinor: Number(r.card_refund_minor),
+    giftCardRefundMinor: Number(r.gift_card_refund_minor ?? 0),
     refundStatus: r.refund_status,
     pointsReversed: Number(r.points_reversed),
     pointsNotRecovered: Number(r.points_not_recovered),
@@ -165,9 +169,10 @@ export async function returnOrder(ctx: CommerceContext, site: BaseSiteId, orderC
       const cardPaid = Number(data.order.total_minor) - Number(data.order.gift_card_minor ?? 0);
       const cardRefund = Math.max(0, Math.min(money.totalMinor, cardPaid - Number(earlier?.s ?? 0)));
       const canRefund = cardRefund > 0 && Boolean(data.order.payment_intent_id) && Boolean(ctx.payments.refund);
+      const giftCardRefund = Number(data.order.gift_card_minor ?? 0) > 0 ? await refundReturnToGiftCards(trx, code, money.totalMinor - cardRefund, now) : 0;
       await trx
         .insertInto('order_returns')
-        .values({ code: returnCode, order_code: code, base_site: site, seq, reason: input.reason ?? null, refund_minor: money.totalMinor, card_refund_minor: cardRefund, refund_status: canRefund ? 'pending' : 'none', points_reversed: 0, points_not_recovered: 0, created_at: now.toISOString() })
+        .values({ code: returnCode, order_code: code, base_site: site, seq, reason: input.reason ?? null, refund_minor: money.totalMinor, card_refund_minor: cardRefund, gift_card_refund_minor: giftCardRefund, refund_status: canRefund ? 'pending' : 'none', points_reversed: 0, points_not_recovered: 0, created_at: now.toISOString() })
         .execute();
       const points = await reverseReturnedPoints(trx, { orderCode: code, returnCode, entries: input.entries, now });
       const pointsOf = new Map(points.map((p) => [p.entryNumber, p]));
@@ -189,7 +194,7 @@ export async function returnOrder(ctx: CommerceContext, site: BaseSiteId, orderC
       const reversed = points.reduce((a, p) => a + p.reversed, 0);
       const notRecovered = points.reduce((a, p) => a + p.notRecovered, 0);
       await trx.updateTable('order_returns').set({ points_reversed: reversed, points_not_recovered: notRecovered }).where('code', '=', returnCode).execute();
-      return { returnCode, cardRefund, canRefund, intentId: data.order.payment_intent_id, reversed, notRecovered };
+      return { returnCode, cardRefund, giftCardRefund, canRefund, intentId: data.order.payment_intent_id, reversed, notRecovered };
     });
   let r: Awaited<ReturnType<typeof attempt>>;
   try {
@@ -209,7 +214,7 @@ export async function returnOrder(ctx: CommerceContext, site: BaseSiteId, orderC
     }
     await ctx.dbh.db.updateTable('order_returns').set({ refund_status: status }).where('code', '=', r.returnCode).execute();
   }
-  ctx.log.info({ orderCode: code, site, returnCode: r.returnCode, pointsReversed: r.reversed, pointsNotRecovered: r.notRecovered }, 'order units returned');
+  ctx.log.info({ orderCode: code, site, returnCode: r.returnCode, cardRefundMinor: r.cardRefund, giftCardRefundMinor: r.giftCardRefund, pointsReversed: r.reversed, pointsNotRecovered: r.notRecovered }, 'order units returned');
   const all = await listOrderReturns(ctx.dbh.db, code);
   const mine = all.find((x) => x.code === r.returnCode);
   if (!mine) throw new Error(`return ${r.returnCode} vanished`);

@@ -156,7 +156,15 @@ export async function orderCount(dbh: DbHandle): Promise<number> {
 /** Takes a customer's current cart through checkout and places the order (test card 4242...). */
 export async function placeCustomerOrder(
   c: TestCustomer,
-  opts: { site?: string; products?: Array<{ code: string; qty?: number }>; paymentMethod?: { testCardNumber: string }; savedPaymentMethodId?: string; saveCard?: boolean } = {},
+  opts: {
+    site?: string;
+    products?: Array<{ code: string; qty?: number }>;
+    paymentMethod?: { testCardNumber: string };
+    savedPaymentMethodId?: string;
+    saveCard?: boolean;
+    /** a gift card (formatted code and id) paying `amountMinor` of the order */
+    giftCard?: { code: string; id: string; amountMinor: number };
+  } = {},
 ) {
   const site = opts.site ?? 'usb2c';
   let cartGuid: string | undefined;
@@ -167,6 +175,10 @@ export async function placeCustomerOrder(
   await c.commerce.setDeliveryAddress(site, cartGuid, site === 'cab2c' ? ADDRESSES.QC : ADDRESSES.NY);
   await c.commerce.setDeliveryMode(site, cartGuid, 'standard');
   await c.commerce.setBillingAddress(site, cartGuid, { sameAsShipping: true });
+  if (opts.giftCard) {
+    await c.commerce.applyGiftCard(site, cartGuid, opts.giftCard.code);
+    await c.commerce.applyGiftCardValue(site, cartGuid, opts.giftCard.id, opts.giftCard.amountMinor);
+  }
   const intent = await c.commerce.createPaymentIntent(site, cartGuid);
   const order = await c.commerce.placeOrder(site, cartGuid, {
     idempotencyKey: newKey(),
