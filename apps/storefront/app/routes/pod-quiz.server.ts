@@ -112,13 +112,13 @@ export async function loadQuizPage(args: ContextArgs) {
     return data<QuizPageData>({ ...base, meta, quiz, step: { kind: 'results' }, answers, prefill: answers, results, saved: params.get('saved') === '1' }, { headers });
   }
   const n = stepParam === null ? 0 : Number.parseInt(stepParam, 10);
-  const saved = Object.keys(answers).length === 0 ? await savedAnswers(ctx) : {};
+  const saved = await savedAnswers(ctx);
   const prefill = { ...saved, ...answers };
   if (Number.isInteger(n) && n >= 1 && n <= quiz.questions.length) {
     return data<QuizPageData>({ ...base, meta, quiz, step: { kind: 'question', index: n - 1 }, answers, prefill }, { headers });
   }
   // the introduction; a returning customer sees the results of their saved answers (deferred data: a failure hides them)
-  const last = Object.keys(saved).length > 0 ? await resultsOf(ctx, saved).catch(() => null) : null;
+  const last = Object.keys(saved).length > 0 && Object.keys(answers).length === 0 ? await resultsOf(ctx, saved).catch(() => null) : null;
   return data<QuizPageData>({ ...base, meta, quiz, step: { kind: 'intro' }, answers: {}, prefill, results: last, lastResults: last !== null }, { headers });
 }
 
