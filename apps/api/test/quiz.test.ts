@@ -94,6 +94,7 @@ describe.each(dbKinds())('pod quiz on %s', (kind) => {
         [{ answers: { colour: 'red' } }, 'answers.colour', 'unknownQuestion'],
         [{ answers: { roast: 'da\u0000rk' } }, 'answers.roast', 'invalidCharacters'],
         [{ answers: { roast: 'x'.repeat(3000) } }, 'answers.roast', 'tooLong'],
+        [{ answers: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`q${i}`, 'any'])) }, 'answers', 'tooMany'],
       ];
       for (const [body, subject, reason] of cases) {
         const res = await postResults(body);
