@@ -97,6 +97,9 @@ export default [
   ...both('newsletter/unsubscribe', 'fr/infolettre/desabonnement', 'routes/newsletter-unsubscribe.tsx', 'newsletter-unsubscribe'),
   ...both('notify-me', 'fr/avertissez-moi', 'routes/notify-me.ts', 'notify-me'),
 
+  // issue 13 (ADR 0034): the pod quiz, one question per page
+  ...both('pod-quiz', 'fr/quiz-capsules', 'routes/pod-quiz.tsx', 'pod-quiz'),
+
   // dev only: a page whose rendering crashes (checks the 500 error page)
   ...both('_dev/crash', 'fr/_dev/crash', 'routes/dev-crash.tsx', 'dev-crash'),
 

@@ -19,4 +19,5 @@ export * from './fulfilment.ts';
 export * from './marketing.ts';
 export * from './loyalty.ts';
 export * from './referrals.ts';
+export * from './quiz.ts';
 export * from './rewards.ts';

@@ -800,6 +800,9 @@ export interface Database {
   /** issue 12 (migration 0012, ADR 0027 "Returns") */
   order_returns: OrderReturnTable;
   order_return_entries: OrderReturnEntryTable;
+  /** issue 13 (migration 0015, ADR 0034 "Pod quiz") */
+  quizzes: QuizTable;
+  quiz_answers: QuizAnswerTable;
 }
 
 /** issue 12 (migration 0007, ADR 0027): one shipment of an order (one operator ship call). */
@@ -967,4 +970,22 @@ export interface OrderReturnEntryTable {
   refund_minor: number;
   points_reversed: number;
   points_not_recovered: number;
+}
+
+/** issue 13 (migration 0015, ADR 0034): a quiz as data; `definition_json` is a `QuizDefinition` of `@store/domain`. */
+export interface QuizTable {
+  /** e.g. 'pod-id' (spec §9 default pod-quiz id key) */
+  quiz_id: string;
+  definition_json: string;
+}
+
+/** issue 13 (migration 0015): a signed-in customer's last answers to a quiz on a site. */
+export interface QuizAnswerTable {
+  customer_id: string;
+  base_site: string;
+  quiz_id: string;
+  /** JSON object: question id → option id */
+  answers_json: string;
+  /** ISO-8601 UTC */
+  updated_at: string;
 }

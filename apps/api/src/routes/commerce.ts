@@ -24,6 +24,7 @@ import { registerGiftCardRoutes } from './giftcards.ts';
 import { registerOrderRoutes } from './orders.ts';
 import { registerPaymentDetailsRoutes } from './payment-details.ts';
 import { registerReferralRoutes } from './referrals.ts';
+import { registerQuizRoutes } from './quiz.ts';
 import { registerRewardRoutes } from './rewards.ts';
 import { registerSubscriptionRoutes } from './subscriptions.ts';
 import { registerFulfilmentRoutes } from './fulfilment.ts';
@@ -92,5 +93,7 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   // issue 12 (ADR 0030)
   registerReferralRoutes(scope, ctx);
   registerRewardRoutes(scope, ctx);
+  // issue 13 (ADR 0034): pod quiz
+  registerQuizRoutes(scope, ctx);
   if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
 }

@@ -90,6 +90,8 @@ export function switchLanguagePath(pathname: string, search: string, to: Lang): 
     ['/search', '/fr/recherche'],
     ['/cart', '/fr/panier'],
     ['/discontinued-items', '/fr/article-de-fin-de-serie'],
+    // issue 13 (ADR 0034)
+    ['/pod-quiz', '/fr/quiz-capsules'],
   ];
   let target: string | null = null;
   for (const [enPath, frPath] of pairs) {

@@ -10,6 +10,7 @@ import { seedGiftCards } from './gift-cards.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedCampaigns } from './campaigns.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
+import { seedQuizzes } from './quiz.ts';
 
 export { buildDemoCatalog, DEMO_CODES, DEMO_CATEGORY_CODES, VARIANT_COLORS, demoCatalogPath, readCatalogFile } from './catalog.ts';
 export { buildSyntheticCatalog } from './synthetic.ts';
@@ -18,6 +19,7 @@ export { SITE_DEFINITIONS } from './sites.ts';
 export { DEMO_GIFT_CARDS, seedGiftCards, type DemoGiftCard } from './gift-cards.ts';
 export { DEMO_CAMPAIGNS, seedCampaigns } from './campaigns.ts';
 export { DEMO_CUSTOMER, seedDemoCustomer } from './demo-customer.ts';
+export { DEMO_QUIZZES, POD_QUIZ, seedQuizzes } from './quiz.ts';
 export { BMSM_DRINKWARE, DISCOUNT_MESSAGE_SETTINGS, EMPLOYEE_DISCOUNT_BPS, PROMOTED_PRODUCT, demoPromotions, seedPromotions } from './promotions.ts';
 export { productSvg, brandLogoSvg, brewerForm, accessoryKind, escapeXml, type BrewerForm, type ProductSvgInput, type SvgBundleItem } from './svg.ts';
 
@@ -33,6 +35,7 @@ export async function seedDatabase(db: Kysely<Database>, opts: ImportOptions = {
   await seedGiftCards(db);
   await seedPromotions(db);
   await seedCampaigns(db);
+  await seedQuizzes(db);
   const summary = await importCatalog(db, buildDemoCatalog(), opts);
   await seedDemoCustomer(db);
   return summary;
