@@ -1,0 +1,2 @@
+/** Recommendations, pod systems, personalisation segments and recently viewed (issue 13, ADR 0033). */
+export * from './pod-systems.ts';
