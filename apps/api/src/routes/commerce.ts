@@ -24,6 +24,7 @@ import { registerGiftCardRoutes } from './giftcards.ts';
 import { registerOrderRoutes } from './orders.ts';
 import { registerPaymentDetailsRoutes } from './payment-details.ts';
 import { registerReferralRoutes } from './referrals.ts';
+import { registerRecommendationRoutes } from './recommendations.ts';
 import { registerRewardRoutes } from './rewards.ts';
 import { registerSubscriptionRoutes } from './subscriptions.ts';
 import { registerFulfilmentRoutes } from './fulfilment.ts';
@@ -91,6 +92,7 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   registerLoyaltyRoutes(scope, ctx);
   // issue 12 (ADR 0030)
   registerReferralRoutes(scope, ctx);
+  registerRecommendationRoutes(scope, ctx);
   registerRewardRoutes(scope, ctx);
   if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
 }
