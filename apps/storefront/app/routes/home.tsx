@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { SITES } from '@store/domain';
 import type { Route } from './+types/home';
 import { CmsBlock } from '../components/cms/CmsBlocks.tsx';
+import { RecsIsland } from '../components/recs/RecsIsland.tsx';
 import { loadCmsPage } from '../lib/cms.server.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -56,6 +57,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {components.map((c, i) => (
         <CmsBlock key={c.uid} component={c} carousels={carousels} index={i} firstHeadingLevel={1} />
       ))}
+      {/* issue 13 (ADR 0033): per-visitor islands, fetched after load (the page itself is shared) */}
+      <RecsIsland component="home" />
+      <RecsIsland component="recent" />
     </div>
   );
 }
