@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, createRecommendationClient, type RecommendationCalls } from '@store/contracts';
 import { buildTestApp, dbKinds, TEST_BASE_URL, type TestApp } from '@store/testing';
-import { expectApiError, placeCustomerOrder, signUpCustomer } from './support/commerce.ts';
+import { DEMO_CUSTOMER } from '@store/db';
+import { expectApiError, placeCustomerOrder, signInCustomer, signUpCustomer } from './support/commerce.ts';
 
 describe.each(dbKinds())('recommendation carousels on %s', (kind) => {
   let t: TestApp;
@@ -105,5 +106,14 @@ describe.each(dbKinds())('recommendation carousels on %s', (kind) => {
     expect(home.products[0]!.code).toBe('BH-SIGNATURE-DARK');
     // another site knows nothing of these orders
     expect((await mine.getRecommendationCarousel('cab2c', { componentId: 'HomeRecommendationCarousel' })).segment).toBe('knownUser');
+  });
+
+  it('the demo customer with an active auto-delivery gets the auto-delivery carousel: eligible beverages only', async () => {
+    const c = await signInCustomer(t, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    const core = createApiClient({ baseUrl: `${TEST_BASE_URL}/rest/v2`, fetch: t.fetch, getToken: async () => c.accessToken });
+    const home = await createRecommendationClient(core, 'current').getRecommendationCarousel('usb2c', { componentId: 'HomeRecommendationCarousel', recent: ['BH-SOLO', 'BH-MINI'] });
+    expect(home).toMatchObject({ segment: 'activeAdUser', variant: 'carouselautoDelivery', kind: 'beverage', cap: 4 });
+    expect(home.products).toHaveLength(4);
+    expect(home.products.every((p) => p.adEligible)).toBe(true);
   });
 });
