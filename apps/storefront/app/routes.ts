@@ -71,6 +71,8 @@ export default [
 
   // issue 11 item 4: cart count and account name of a page shared by the page cache (GET, JSON)
   route('api/visitor', 'routes/api-visitor.ts', { id: 'api-visitor' }),
+  // issue 13 (ADR 0033): recently viewed and the home carousel of shared pages, fetched after load (GET, JSON)
+  ...both('api/recommendations', 'fr/api/recommendations', 'routes/api-recommendations.ts', 'api-recommendations'),
 
   // account pages (modules owned by the account work)
   ...both('account', 'fr/compte', 'routes/account.tsx', 'account'),

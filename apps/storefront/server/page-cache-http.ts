@@ -119,9 +119,9 @@ function collectCodes(value: unknown, out: Set<string>, depth = 0): void {
 
 /**
  * Tags of a render, from the API calls it made (`/rest/v2/<site>/…`): `product:<code>` for a
- * product and for every product or variant code in a product, listing, search or carousel answer
- * (their prices and stock show on the page), `category:<code>` for a category, `content` for CMS
- * pages and site configuration. A page is also tagged `page` (purge everything).
+ * product and for every product or variant code in a product, listing, search, carousel or
+ * recommendation answer (their prices and stock show on the page), `category:<code>` for a
+ * category, `content` for CMS pages and site configuration. A page is also tagged `page` (purge everything).
  */
 export function createTagRecorder(): TagRecorder {
   const tags = new Set<string>(['page']);
@@ -150,6 +150,10 @@ export function createTagRecorder(): TagRecorder {
       tags.add(`category:${second}`);
       parse = third === 'products';
     } else if (head === 'search' || head === 'productCodesData' || head === 'monthlyBox') {
+      tags.add('listing');
+      parse = true;
+    } else if (head === 'users' && third === 'recommendations') {
+      // issue 13 (ADR 0033): the PDP's recommendation carousel shows prices and stock of its cards
       tags.add('listing');
       parse = true;
     } else if (head === 'cms' || head === 'siteConfig' || head === 'siteconfig' || head === 'cmsPages') {

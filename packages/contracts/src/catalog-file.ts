@@ -4,7 +4,7 @@
  * Money is in integer minor units (cents). Localised text comes as `{ en, fr }` pairs.
  */
 import { z } from 'zod';
-import { SALES_PRICE_STRATEGIES } from '@store/domain';
+import { POD_SYSTEMS, SALES_PRICE_STRATEGIES } from '@store/domain';
 
 /** Base site uids (spec §1). */
 export const BASE_SITES = ['usb2c', 'cab2c', 'usafh'] as const;
@@ -77,6 +77,12 @@ export const CatalogProductSchema = z.object({
   /** may be bought on auto-delivery (issue 10, ADR 0018); default: beverages that are not bundles */
   adEligible: z.boolean().optional(),
   discontinued: z.boolean().default(false),
+  /** pod beverages only: the pod system of the pod (issue 13, ADR 0033); null for bagged/canned and non-beverages */
+  podSystem: z.enum(POD_SYSTEMS).nullable().default(null),
+  /** brewers only: the pod systems the brewer accepts (at least one for a brewer) */
+  podSystems: z.array(z.enum(POD_SYSTEMS)).default([]),
+  /** brewers only: brand-neutral model name ("Solo"), used in "Fits your Solo" */
+  modelName: LocalizedSchema.nullable().default(null),
   imageColor: z.string().regex(/^#[0-9a-f]{6}$/i),
   sortOrder: z.number().int().default(0),
   variants: z.array(CatalogVariantSchema).min(1),

@@ -21,3 +21,4 @@ export * from './loyalty.ts';
 export * from './referrals.ts';
 export * from './quiz.ts';
 export * from './rewards.ts';
+export * from './recommendations.ts';

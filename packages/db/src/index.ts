@@ -35,3 +35,4 @@ export * from './repositories/marketing.ts';
 export * from './repositories/loyalty.ts';
 export * from './repositories/referrals.ts';
 export * from './repositories/quiz.ts';
+export * from './repositories/recommendations.ts';

@@ -78,6 +78,13 @@ export interface ProductTable {
   ad_eligible: number;
   sort_order: number;
   created_at: string;
+  /** issue 13 (migration 0014, ADR 0033): pod beverages' pod system code, else null */
+  pod_system: string | null;
+  /** brewers' accepted pod systems, space-separated codes (`parsePodSystems`), else null */
+  pod_systems: string | null;
+  /** brewers' brand-neutral model name ("Solo"), else null */
+  model_name_en: string | null;
+  model_name_fr: string | null;
 }
 
 /** Which base sites sell a product. */

@@ -18,3 +18,4 @@ export * from './typography.ts';
 export * from './fulfilment.ts';
 export * from './loyalty/index.ts';
 export * from './quiz/index.ts';
+export * from './recommendations/index.ts';

@@ -25,6 +25,7 @@ import { registerOrderRoutes } from './orders.ts';
 import { registerPaymentDetailsRoutes } from './payment-details.ts';
 import { registerReferralRoutes } from './referrals.ts';
 import { registerQuizRoutes } from './quiz.ts';
+import { registerRecommendationRoutes } from './recommendations.ts';
 import { registerRewardRoutes } from './rewards.ts';
 import { registerSubscriptionRoutes } from './subscriptions.ts';
 import { registerFulfilmentRoutes } from './fulfilment.ts';
@@ -92,6 +93,7 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   registerLoyaltyRoutes(scope, ctx);
   // issue 12 (ADR 0030)
   registerReferralRoutes(scope, ctx);
+  registerRecommendationRoutes(scope, ctx);
   registerRewardRoutes(scope, ctx);
   // issue 13 (ADR 0034): pod quiz
   registerQuizRoutes(scope, ctx);

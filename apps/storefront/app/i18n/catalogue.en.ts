@@ -17,7 +17,8 @@ import { rewardsEn } from './rewards.en.ts';
 import { referralEn } from './referral.en.ts';
 import { quizEn } from './quiz.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn, ...quizEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn, ...quizEn, ...recsEn };
+import { recsEn } from './recs.en.ts';
 
 /** Every message id. */
 export type CatalogueKey = keyof typeof catalogueEn;

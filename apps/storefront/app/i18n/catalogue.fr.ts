@@ -14,4 +14,6 @@ import { rewardsFr } from './rewards.fr.ts';
 import { referralFr } from './referral.fr.ts';
 import { quizFr } from './quiz.fr.ts';
 
-export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr, ...rewardsFr, ...quizFr };
+export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr, ...rewardsFr, ...quizFr, ...recsFr };
+import { recsFr } from './recs.fr.ts';
+

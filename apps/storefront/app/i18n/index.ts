@@ -33,6 +33,8 @@ import { rewardsEn } from './rewards.en.ts';
 import { rewardsFr } from './rewards.fr.ts';
 import { quizEn } from './quiz.en.ts';
 import { quizFr } from './quiz.fr.ts';
+import { recsEn } from './recs.en.ts';
+import { recsFr } from './recs.fr.ts';
 
 /** Every message id (shell + cart/checkout + account + auth + promo). */
 export type MessageKey = CatalogueKey;
@@ -61,4 +63,5 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['referral', referralEn, referralFr],
   ['rewards', rewardsEn, rewardsFr],
   ['quiz', quizEn, quizFr],
+  ['recs', recsEn, recsFr],
 ];

@@ -8,6 +8,7 @@ import { SITES } from '@store/domain';
 import type { Route } from './+types/home';
 import { CmsBlock } from '../components/cms/CmsBlocks.tsx';
 import { QuizHomeSection } from '../components/quiz/QuizHomeSection.tsx';
+import { RecsIsland } from '../components/recs/RecsIsland.tsx';
 import { loadCmsPage } from '../lib/cms.server.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -59,6 +60,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ))}
       {/* issue 13 (ADR 0034): the pod-quiz section, the same for every visitor */}
       <QuizHomeSection />
+      {/* issue 13 (ADR 0033): per-visitor islands, fetched after load (the page itself is shared) */}
+      <RecsIsland component="home" />
+      <RecsIsland component="recent" />
     </div>
   );
 }

@@ -6,12 +6,13 @@
  */
 import { canonicalProductRedirect, parseLoyaltySettings, SITES } from '@store/domain';
 import { accountPaths } from '../components/account/account-paths.ts';
-import type { DiscountMessage, ProductCard, ProductFull } from '@store/contracts';
+import type { DiscountMessage, ProductCard, ProductFull, RecommendationReasonView } from '@store/contracts';
 import type { PdpFreeShipping } from '../components/promotions/FreeShippingProgress.tsx';
 import { parseComponent } from '../components/cms/cms-data.ts';
 import { redirect } from 'react-router';
 import type { Params } from 'react-router';
 import { getRequestContext } from '../lib/context.server.ts';
+import { recommendationCalls } from '../lib/recs.server.ts';
 import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
 import { notFound, rethrowLookupError } from '../lib/errors.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
@@ -135,32 +136,36 @@ export function loadPdpPromo(ctx: RequestContext): Promise<PdpPromo> {
     .catch(() => ({ freeShipping: null, discountMessage: null, loyalty: null }));
 }
 
-/** A "you may also like" list below the product. */
+/** A "you may also like" list below the product (issue 13: capped, with reasons). */
 export interface CrossSell {
   title: string;
   products: ProductCard[];
+  /** one per product: why it is recommended ("Fits your Solo"; ADR 0033) */
+  reasons: RecommendationReasonView[];
 }
 
 /**
- * The cross-sell carousel of the ProductPage template (CMS slot CrossSell), without the product
- * itself. Deferred: never rejects (null when anything fails or nothing is left).
+ * The cross-sell carousel below the product: the title of the ProductPage template's CMS carousel
+ * (slot CrossSell; the i18n title without one), the products from the recommendation call
+ * (issue 13, spec §5/§9: at most 4 beverages; for a signed-in customer who bought a brewer, only
+ * pods that fit it). Deferred: never rejects (null when the call fails or nothing is left).
  */
 export function loadCrossSell(ctx: RequestContext, code: string): Promise<CrossSell | null> {
-  return ctx.api
+  const title = ctx.api
     .getCmsPage(ctx.site, { pageType: 'ProductPage', code, lang: ctx.lang })
-    .then(async (page) => {
+    .then((page) => {
       for (const slot of page.contentSlots.contentSlot) {
         for (const c of slot.components.component) {
           const known = parseComponent(c);
-          if (known?.typeCode !== 'ProductCarouselComponent') continue;
-          const codes = known.productCodes.filter((x) => x !== code).slice(0, 8);
-          if (codes.length === 0) return null;
-          const { products } = await ctx.api.getProductCodesData(ctx.site, codes, { lang: ctx.lang });
-          return products.length ? { title: known.title, products } : null;
+          if (known?.typeCode === 'ProductCarouselComponent') return known.title;
         }
       }
       return null;
     })
+    .catch(() => null);
+  const recs = recommendationCalls(ctx).getRecommendationCarousel(ctx.site, { componentId: 'PdpBeverageRecommendations', baseProductCode: code, lang: ctx.lang });
+  return Promise.all([title, recs])
+    .then(([t, r]) => (r.products.length > 0 ? { title: t ?? ctx.t('recs.pdpTitle'), products: r.products, reasons: r.reasons } : null))
     .catch(() => null);
 }
 

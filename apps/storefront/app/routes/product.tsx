@@ -21,7 +21,7 @@ import { DiscountMessage } from '../components/promotions/DiscountMessage.tsx';
 import { FreeShippingProgress } from '../components/promotions/FreeShippingProgress.tsx';
 import type { PdpFreeShipping } from '../components/promotions/FreeShippingProgress.tsx';
 import { SectionBoundary } from '../components/cms/CmsBlocks.tsx';
-import { ProductCard } from '../components/product/ProductCard.tsx';
+import { RecsCarousel, RecsIsland } from '../components/recs/RecsIsland.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { pathsFor } from '../lib/paths.ts';
 import { useShell } from '../lib/shell-data.ts';
@@ -294,24 +294,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Suspense fallback={null}>
           <Await resolve={crossSell} errorElement={null}>
             {(list) =>
-              list ? (
-                <section className="pdp-cross-sell carousel" aria-labelledby="cross-sell-title">
-                  <h2 id="cross-sell-title" className="section-title">
-                    {list.title}
-                  </h2>
-                  <ul className="carousel-track">
-                    {list.products.map((p) => (
-                      <li key={p.code} className="carousel-item">
-                        <ProductCard product={p} />
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null
+              list ? <RecsCarousel title={list.title} data={list} className="pdp-cross-sell" /> : null
             }
           </Await>
         </Suspense>
       </SectionBoundary>
+      {/* issue 13 (ADR 0033): records the view (recent-products cookie) and shows the others, after load */}
+      <RecsIsland component="recent" viewed={product.code} />
     </div>
   );
 }

@@ -40,6 +40,10 @@ export const CSV_PRODUCT_COLUMNS = [
   'features',
   'bundleTemplateName',
   'bundleItems',
+  'podSystem',
+  'podSystems',
+  'modelNameEn',
+  'modelNameFr',
 ] as const;
 
 /** Variant-level columns (read from a variant's first row). */
@@ -88,6 +92,10 @@ const PATH_COLUMN: Array<[RegExp, string]> = [
   [/\.categories(\[\d+\])?$/, 'categories'],
   [/\.sites(\[\d+\])?$/, 'sites'],
   [/\.features(\[\d+\].*)?$/, 'features'],
+  [/\.podSystems(\[\d+\])?$/, 'podSystems'],
+  [/\.modelName\.en$/, 'modelNameEn'],
+  [/\.modelName\.fr$/, 'modelNameFr'],
+  [/\.modelName$/, 'modelNameEn'],
   [/\.bundle\.templateName$/, 'bundleTemplateName'],
   [/\.bundle(\.items.*)?$/, 'bundleItems'],
   [/\.variants\[\d+\]\.code$/, 'variantCode'],
@@ -310,6 +318,9 @@ export function parseCatalogCsv(text: string): CatalogParseResult {
       discontinued: bool(r.discontinued),
       imageColor: r.imageColor,
       sortOrder: int(r.sortOrder),
+      podSystem: nullable(r.podSystem),
+      podSystems: list(r.podSystems) ?? [],
+      modelName: r.modelNameEn === undefined && r.modelNameFr === undefined ? null : { en: r.modelNameEn ?? '', fr: r.modelNameFr ?? '' },
       variants,
       features,
       bundle,

@@ -5,6 +5,7 @@
  */
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { CatalogFileSchema, type CatalogFile, type CatalogFileInput, type CatalogProduct } from '@store/contracts';
+import { formatPodSystems, podSystemFeature } from '@store/domain';
 import type {
   BundleItemTable,
   CategoryTable,
@@ -251,6 +252,10 @@ function productRow(p: CatalogProduct, createdAt: string): Insertable<ProductTab
     image_color: p.imageColor.toLowerCase(),
     sort_order: p.sortOrder,
     created_at: createdAt,
+    pod_system: p.podSystem,
+    pod_systems: formatPodSystems(p.podSystems),
+    model_name_en: p.modelName?.en ?? null,
+    model_name_fr: p.modelName?.fr ?? null,
   };
 }
 
@@ -279,6 +284,10 @@ const PRODUCT_UPDATE_COLUMNS = [
   'discontinued',
   'image_color',
   'sort_order',
+  'pod_system',
+  'pod_systems',
+  'model_name_en',
+  'model_name_fr',
 ] as const satisfies ReadonlyArray<keyof ProductTable>;
 
 function searchRows(p: CatalogProduct, categoryNames: Map<string, { en: string; fr: string }>): Array<Insertable<ProductSearchTable>> {
@@ -302,6 +311,12 @@ function searchRows(p: CatalogProduct, categoryNames: Map<string, { en: string; 
       }),
     };
   });
+}
+
+/** The product's features, plus the derived pod-system feature (ADR 0033) last when it has one. */
+function withPodFeature(p: CatalogProduct): CatalogProduct['features'] {
+  const pod = podSystemFeature(p.podSystem, p.podSystems);
+  return pod ? [...p.features, pod] : p.features;
 }
 
 async function writeProducts(
@@ -342,7 +357,7 @@ async function writeProducts(
   const sites: Array<Insertable<ProductSiteTable>> = products.flatMap((p) => p.sites.map((s) => ({ product_code: p.code, base_site: s })));
   const cats: Array<Insertable<ProductCategoryTable>> = products.flatMap((p) => p.categories.map((c) => ({ product_code: p.code, category_code: c })));
   const features: Array<Insertable<ProductFeatureTable>> = products.flatMap((p) =>
-    p.features.map((f, k) => ({
+    withPodFeature(p).map((f, k) => ({
       product_code: p.code,
       class_code: f.classCode,
       class_name_en: f.className.en,

@@ -123,6 +123,18 @@ export function validateCatalog(file: CatalogFile, refs?: ExternalRefs): Catalog
 
     if (p.packType !== null && p.productType !== 'Coffee') add(`${at}.packType`, 'packType applies to beverages (productType Coffee) only');
 
+    // pod systems (issue 13, ADR 0033)
+    if (p.podSystem !== null && p.productType !== 'Coffee') add(`${at}.podSystem`, 'podSystem applies to pod beverages (productType Coffee) only');
+    if (p.podSystem !== null && p.packType !== null) add(`${at}.podSystem`, `a ${p.packType} pack is not a pod: leave podSystem out`);
+    if (p.productType !== 'Brewer' && p.podSystems.length > 0) add(`${at}.podSystems`, 'podSystems applies to brewers only');
+    p.podSystems.forEach((s, k) => {
+      if (p.podSystems.indexOf(s) !== k) add(`${at}.podSystems[${k}]`, `pod system ${s} is listed twice`);
+    });
+    if (p.modelName !== null && p.productType !== 'Brewer') add(`${at}.modelName`, 'modelName applies to brewers only');
+    p.features.forEach((f, k) => {
+      if (f.code === 'POD_SYSTEM' || f.code === 'ACCEPTS_POD_SYSTEMS') add(`${at}.features[${k}].code`, `feature ${f.code} is derived from podSystem/podSystems; leave it out`);
+    });
+
     // bundles
     if (p.productType === 'Bundle') {
       if (p.bundle === null) add(`${at}.bundle`, 'required for productType Bundle');

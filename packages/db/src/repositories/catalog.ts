@@ -14,7 +14,7 @@
  * page request mostly counts in memory and loads its page of cards (ADR 0011).
  */
 import { sql } from 'kysely';
-import { displayedPrice, isSalesPriceStrategy, type SalesPriceStrategy } from '@store/domain';
+import { displayedPrice, isPodSystem, isSalesPriceStrategy, parsePodSystems, type PodSystem, type SalesPriceStrategy } from '@store/domain';
 import { cachedRead, type Executor } from '../connection.ts';
 
 /** `en` | `fr` */
@@ -92,6 +92,12 @@ export interface ProductCardRecord {
   sortOrder: number;
   /** issue 10: may be bought on auto-delivery (`products.ad_eligible`, ADR 0018) */
   adEligible: boolean;
+  /** issue 13 (ADR 0033): a pod beverage's pod system, else null */
+  podSystem: PodSystem | null;
+  /** a brewer's accepted pod systems (`[]` for everything else, or a brewer whose systems are unknown) */
+  podSystems: PodSystem[];
+  /** a brewer's brand-neutral model name in the request language ("Solo"), else null */
+  modelName: string | null;
   /** sorted by sort_order; only variants priced on the site */
   variants: VariantRecord[];
 }
@@ -232,6 +238,10 @@ const CARD_COLUMNS = [
   'p.image_color',
   'p.sort_order',
   'p.ad_eligible',
+  'p.pod_system',
+  'p.pod_systems',
+  'p.model_name_en',
+  'p.model_name_fr',
 ] as const;
 
 type CardRow = {
@@ -257,6 +267,10 @@ type CardRow = {
   image_color: string;
   sort_order: number;
   ad_eligible: number;
+  pod_system: string | null;
+  pod_systems: string | null;
+  model_name_en: string | null;
+  model_name_fr: string | null;
 };
 
 function toCardRecord(row: CardRow, lang: CatalogLang, variants: VariantRecord[]): ProductCardRecord {
@@ -281,6 +295,9 @@ function toCardRecord(row: CardRow, lang: CatalogLang, variants: VariantRecord[]
     imageColor: row.image_color,
     sortOrder: Number(row.sort_order),
     adEligible: Number(row.ad_eligible) === 1,
+    podSystem: isPodSystem(row.pod_system) ? row.pod_system : null,
+    podSystems: parsePodSystems(row.pod_systems),
+    modelName: (lang === 'fr' ? row.model_name_fr : row.model_name_en) ?? null,
     variants: variants.filter((v) => v.price !== null),
   };
 }

@@ -12,7 +12,7 @@
  *   day), `emailReplyHours` ("24-48"), `loyaltyEnabled` / `rewardsEnabled` / `perksEnabled`
  *   ("false"), `brewerDiscountPercent`, `frotherDiscountPercent`, the auto-delivery settings of
  *   ADR 0018 (`AUTO_DELIVERY_SETTINGS`: `adDiscountBps`, `podsAtHomeMaxQty`, ...), `contentfulCardLimit` ("6"),
- *   `productPageSize` ("36"), `snackbarMs` ("5000").
+ *   `productPageSize` ("36"), `snackbarMs` ("5000"), `recentProductsCookieDays` ("30", issue 13).
  * - `cms_pages` (uid / page_type / label):
  *   `homepage` / ContentPage / "homepage" — data `{ metadata: { title, description } }`;
  *   `loginContentPage` / ContentPage / "loginContentPage" — data `{ title, configurationData: { guestCheckoutEnabled, signupEnabled, forgotPasswordEnabled }, metadata: { title, description } }`;
@@ -147,6 +147,8 @@ export const SITE_SETTINGS: Record<BaseSiteUid, Record<string, string>> = {
 };
 
 const COMMON_SETTINGS: Record<string, string> = {
+  // issue 13 (ADR 0033, spec §9): lifetime of the recent-products cookie, in days
+  recentProductsCookieDays: '30',
   supportHours: '07:00-24:00 EST',
   emailReplyHours: '24-48',
   loyaltyEnabled: 'false',
