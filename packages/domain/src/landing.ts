@@ -3,21 +3,14 @@
  * Pure rules, no I/O.
  */
 
+import { PRODUCT_PAGE_SIZE, QUICK_SHOP_CATEGORIES } from './cart-rules.ts';
+import { isRegularVariantCode } from './redirects.ts';
+
 /** The first path segment that marks a pod-id product URL (spec §2, §9 "default pod-quiz id key pod-id"). */
 export const POD_ID_MARKER = 'pod-id';
 
 /** Longest pod-id code accepted (longer is a 400). */
 export const POD_ID_CODE_MAX = 64;
-
-/**
- * The spec §5 variant code rule: a code counts as a regular product (variant) code when it has
- * four dash-separated parts and a numeric first part, e.g. `5000-0042-24-CT`. Such a code names
- * one variant exactly; any other code may name a variant or a base product (ADR 0035).
- */
-export function isRegularVariantCode(code: string): boolean {
-  const parts = code.split('-');
-  return parts.length === 4 && parts.every((p) => p.length > 0) && /^[0-9]+$/.test(parts[0]!);
-}
 
 /**
  * Normalises a pod-id code from a URL: trimmed, upper case (URLs may be written in lower case).
@@ -132,15 +125,15 @@ export function starterKitSlugs(kit: StarterKitKeys): { en: string[]; fr: string
 }
 
 /** Quick shop sections (spec §9 "Quick Shop category ids"), in display order. */
-export const QUICK_SHOP_CATEGORIES = ['BV_BDN_DD_KC', 'BR', 'ACC_GC'] as const;
-export type QuickShopCategory = (typeof QUICK_SHOP_CATEGORIES)[number];
+export const QUICK_SHOP_TABS = [QUICK_SHOP_CATEGORIES.beverages, QUICK_SHOP_CATEGORIES.brewers, QUICK_SHOP_CATEGORIES.accessories] as const;
+export type QuickShopCategory = (typeof QUICK_SHOP_TABS)[number];
 
 /** Product picker page size (spec §9 "Product select page size 36"). */
-export const QUICK_SHOP_PAGE_SIZE = 36;
+export const QUICK_SHOP_PAGE_SIZE = PRODUCT_PAGE_SIZE;
 
 /** The quick shop section of a `?tab=` value (the first section when absent or unknown). */
 export function quickShopCategoryOf(tab: string | null): QuickShopCategory {
-  return QUICK_SHOP_CATEGORIES.find((c) => c === tab) ?? QUICK_SHOP_CATEGORIES[0];
+  return QUICK_SHOP_TABS.find((c) => c === tab) ?? QUICK_SHOP_TABS[0];
 }
 
 /** The 0-based page of a 1-based `?page=` value (0 when absent or not a positive whole number up to 1000). */

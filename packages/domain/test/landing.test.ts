@@ -15,9 +15,10 @@ import {
   starterKitSlugs,
 } from '../src/index.ts';
 
-describe('isRegularVariantCode (spec §5)', () => {
+describe('isRegularVariantCode (spec §5; also in redirects.test.ts)', () => {
   it('counts four dash-separated parts with a numeric first part as a regular product', () => {
     expect(isRegularVariantCode('5000-0042-24-CT')).toBe(true);
+    expect(isRegularVariantCode('5000367523-24-CT-US')).toBe(true);
     expect(isRegularVariantCode('12-A-B-C')).toBe(true);
   });
   it('refuses other shapes', () => {
