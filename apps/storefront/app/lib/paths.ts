@@ -90,6 +90,7 @@ export function switchLanguagePath(pathname: string, search: string, to: Lang): 
     ['/search', '/fr/recherche'],
     ['/cart', '/fr/panier'],
     ['/discontinued-items', '/fr/article-de-fin-de-serie'],
+    ['/quick-shop', '/fr/achat-rapide'], // issue 13
   ];
   let target: string | null = null;
   for (const [enPath, frPath] of pairs) {
