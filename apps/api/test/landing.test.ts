@@ -110,6 +110,18 @@ describe.each(dbKinds())('pod-id and landing pages on %s', (kind) => {
       expect((await api.getLandingPage('cab2c', 'iced-plus-starter-kit', { lang: 'fr' })).configurationData).toMatchObject({ kitCode: 'BUNDLE-ICED-STARTER' });
     });
 
+    it('slot data by component ids (spec §7) answers the landing components; bad input is a 400', async () => {
+      const page = await api.getLandingPage('cab2c', 'trousse-de-demarrage-duo-plus', { lang: 'fr' });
+      const uids = page.contentSlots.contentSlot.flatMap((s) => s.componentUids.componentUidList);
+      const answer = await t.client.getComponents('cab2c', { componentIds: uids, lang: 'fr' });
+      expect(answer.component.map((c) => c.uid)).toEqual(uids);
+      expect(answer.component.find((c) => c.typeCode === 'StarterKitContentsComponent')).toMatchObject({ bundleCode: 'BUNDLE-DUO-STARTER', title: 'Contenu de la trousse' });
+      for (const query of ['pageSize=0', 'pageSize=abc', `componentIds=${'x,'.repeat(1001)}`, 'componentIds=a&currentPage=-1']) {
+        const r = await t.app.inject({ method: 'GET', url: `/rest/v2/cab2c/cms/components?componentIds=${uids[0]}&${query}` });
+        expect(r.statusCode, query).toBe(400);
+      }
+    });
+
     it('bad slugs answer 400 naming the slug', async () => {
       for (const slug of ['coffee', 'Brewer-Starter-Kit', 'starter-kit', `${'a'.repeat(120)}-starter-kit`, 'a_b-starter-kit']) {
         const error = await expectApiError(api.getLandingPage('usb2c', slug), 400, slug.length > 120 ? 'tooLong' : 'invalidSlug');

@@ -66,7 +66,11 @@ export function addLandingContent(rows: LandingRows, catalog: CatalogFileInput, 
       });
       const uid = `landing-${kit.code}`;
       const both = <T>(f: (lang: Lang) => T): { en: T; fr: T } => ({ en: f('en'), fr: f('fr') });
-      const brewerName = (lang: Lang) => brewer?.name[lang] ?? kit.name[lang];
+      // "Brewhaus Solo": the brand and the brewer's code without its brand group (BH-SOLO → Solo)
+      const shortName = brewer
+        ? `${brewer.brand} ${brewer.code.split('-').slice(1).map((w) => w.charAt(0) + w.slice(1).toLowerCase()).join(' ')}`
+        : null;
+      const brewerName = (lang: Lang) => shortName ?? kit.name[lang];
 
       rows.pages.push({
         base_site: site,
