@@ -136,6 +136,28 @@ test.describe('quick shop (spec §9)', () => {
   });
 });
 
+test.describe('shared pages (ADR 0019)', () => {
+  test('pod-id, landing and quick-shop pages of an anonymous visitor come from the page cache, without per-visitor data', async ({ request }) => {
+    const tag = Date.now().toString(36);
+    for (const path of [`/pod-id/bh-signature-dark-48?t=${tag}`, `/brewer-starter-kit?t=${tag}`, `/fr/achat-rapide?page=2&t=${tag}`]) {
+      // Node's resolver does not know ca.localhost (Chromium does): the Host header picks cab2c
+      const headers = path.startsWith('/fr') ? { host: `ca.localhost:${PORT}` } : undefined;
+      const first = await request.get(`${US_ORIGIN}${path}`, { headers });
+      expect(first.status(), path).toBe(200);
+      expect(first.headers()['cache-control'], path).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+      expect(first.headers()['set-cookie'], path).toBeUndefined();
+      expect(await first.text()).not.toContain('name="_csrf"');
+      if (headers) expect(await first.text()).toContain('Achat rapide');
+      const second = await request.get(`${US_ORIGIN}${path}`, { headers });
+      expect(second.headers()['x-page-cache'], path).toBe('hit');
+    }
+    // a 404 landing slug is never stored
+    const missing = await request.get(`${US_ORIGIN}/no-such-brewer-starter-kit?t=${tag}`);
+    expect(missing.status()).toBe(404);
+    expect((await request.get(`${US_ORIGIN}/no-such-brewer-starter-kit?t=${tag}`)).headers()['x-page-cache']).not.toBe('hit');
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
