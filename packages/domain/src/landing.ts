@@ -97,7 +97,8 @@ function withoutBrand(slug: string): string | null {
  * The landing slugs of a kit per language (spec §2; ADR 0035 "{product}-starter-kit"): the kit's
  * own slug; `{product}-starter-kit` for each name of its brewer (base code in lower case, the
  * same without its brand group: `bh-solo` and `solo`, and its English and French slugs); `brewer-starter-kit` for the default kit and
- * `small-business-bundle` for the commercial kit; in French also
+ * `small-business-bundle` for the commercial kit; the product part of the kit's French slug is
+ * one more name; in French also
  * `trousse-de-demarrage-{product}` for the same names. French pages answer the English slugs too.
  * Every slug passes {@link isLandingSlug}; sorted, no duplicates.
  */
@@ -111,6 +112,9 @@ export function starterKitSlugs(kit: StarterKitKeys): { en: string[]; fr: string
     names.add(kit.brewer.slug.en);
     names.add(kit.brewer.slug.fr);
   }
+  // the kit's French slug names a product too (trousse-de-demarrage-cafetiere-solo → cafetiere-solo),
+  // so that every French slug has its English twin (englishLandingSlug, the language switch)
+  if (kit.kitSlug.fr.startsWith(FRENCH_KIT_PREFIX)) names.add(kit.kitSlug.fr.slice(FRENCH_KIT_PREFIX.length));
   const en = new Set<string>([kit.kitSlug.en]);
   const fr = new Set<string>([kit.kitSlug.fr]);
   for (const n of names) {
@@ -122,6 +126,15 @@ export function starterKitSlugs(kit: StarterKitKeys): { en: string[]; fr: string
   for (const s of en) fr.add(s);
   const clean = (s: Set<string>) => [...s].filter(isLandingSlug).sort();
   return { en: clean(en), fr: clean(fr) };
+}
+
+/**
+ * The English twin of a French landing slug, for the language switch:
+ * `trousse-de-demarrage-{product}` → `{product}-starter-kit`; other slugs are the same in both
+ * languages. Every French slug listed by {@link starterKitSlugs} has its twin in the English list.
+ */
+export function englishLandingSlug(slug: string): string {
+  return slug.startsWith(FRENCH_KIT_PREFIX) && slug.length > FRENCH_KIT_PREFIX.length ? `${slug.slice(FRENCH_KIT_PREFIX.length)}-starter-kit` : slug;
 }
 
 /** Quick shop sections (spec §9 "Quick Shop category ids"), in display order. */

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   choosePodIdVariant,
+  englishLandingSlug,
   isLandingSlug,
   isRegularVariantCode,
   normalizePodIdCode,
@@ -79,11 +80,20 @@ describe('starter-kit landing slugs (spec §2)', () => {
       isDefault: true,
       isSmallBusiness: false,
     });
-    expect(slugs.en).toEqual(['bh-solo-starter-kit', 'brewer-starter-kit', 'brewhaus-solo-maker-starter-kit', 'cafetiere-brewhaus-solo-starter-kit', 'solo-starter-kit']);
+    expect(slugs.en).toEqual([
+      'bh-solo-starter-kit',
+      'brewer-starter-kit',
+      'brewhaus-solo-maker-starter-kit',
+      'cafetiere-brewhaus-solo-starter-kit',
+      'cafetiere-solo-starter-kit',
+      'solo-starter-kit',
+    ]);
     expect(slugs.fr).toContain('trousse-de-demarrage-solo');
     expect(slugs.fr).toContain('trousse-de-demarrage-cafetiere-solo');
     expect(slugs.fr).toContain('solo-starter-kit');
     expect(slugs.en.some((s) => s.startsWith('trousse'))).toBe(false);
+    // every French slug has its English twin (the language switch)
+    for (const s of slugs.fr) expect(slugs.en).toContain(englishLandingSlug(s));
   });
   it('the commercial kit answers small-business-bundle, not brewer-starter-kit', () => {
     const slugs = starterKitSlugs({ kitSlug: { en: 'small-business-bundle', fr: 'ensemble-pour-petite-entreprise' }, brewer: null, isDefault: false, isSmallBusiness: true });
