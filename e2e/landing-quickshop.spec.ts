@@ -178,5 +178,9 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/fr\/trousse-de-demarrage-duo-plus/);
     await expect(page.getByRole('status').filter({ hasText: FR.addedToCart })).toBeVisible();
     await expectCartCount(page, FR, 1);
+    // the language switch goes to the English twin of the French slug
+    await page.getByRole('banner').getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/duo-plus-starter-kit$/);
+    await expect(page.getByRole('region', { name: 'What’s in the kit' })).toContainText('Duo Plus');
   });
 });
