@@ -48,6 +48,7 @@ import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/medias.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { cmsRoutes } from './routes/cms.ts';
+import { landingRoutes } from './routes/landing.ts';
 import { commerceRoutes } from './routes/commerce.ts';
 import { userRoutes } from './routes/users.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
@@ -273,6 +274,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await site.register(monthlyBoxRoutes);
       // issue 12: mailing list and notify-me (ADR 0029)
       await site.register(marketingRoutes, { mailer });
+      // issue 13: pod-id products and starter-kit landing pages (ADR 0035)
+      await site.register(landingRoutes);
     },
     { prefix: '/rest/v2/:baseSiteId' },
   );

@@ -24,6 +24,9 @@ export default [
   ...both('pdp/*', 'fr/pdp/*', 'routes/product.tsx', 'product-pdp'),
   ...both('b/:code', 'fr/b/:code', 'routes/product.tsx', 'bundle'),
   ...both(':slug/b/:code', 'fr/:slug/b/:code', 'routes/product.tsx', 'bundle-slug'),
+  // issue 13 (ADR 0035): pod-id product URLs (spec §2) and the quick shop (spec §9)
+  ...both('pod-id/*', 'fr/pod-id/*', 'routes/product.tsx', 'pod-id'),
+  ...both('quick-shop', 'fr/achat-rapide', 'routes/quick-shop.tsx', 'quick-shop'),
 
   // monthly boxes (issue 10; spec §9 box counts 20, 22, 24)
   ...both('monthly-box/:boxCount?', 'fr/boite-mensuelle/:boxCount?', 'routes/monthly-box.tsx', 'monthly-box'),

@@ -27,7 +27,7 @@ const gzipAsync = promisify(gzip);
  * sign-in, forms' resource routes) is always rendered.
  */
 export const CACHEABLE_ROUTE_IDS: ReadonlySet<string> = new Set(
-  ['home', 'search', 'category', 'category-bare', 'product', 'product-bare', 'product-pdp', 'bundle', 'bundle-slug', 'content', 'discontinued'].flatMap((id) => [id, `${id}-fr`]),
+  ['home', 'search', 'category', 'category-bare', 'product', 'product-bare', 'product-pdp', 'bundle', 'bundle-slug', 'content', 'discontinued', 'pod-id', 'quick-shop', 'catch-all'].flatMap((id) => [id, `${id}-fr`]),
 );
 
 /** A function answering the id of the page route a path renders, or null (built once from the server build). */

@@ -22,3 +22,4 @@ export * from './referrals.ts';
 export * from './quiz.ts';
 export * from './rewards.ts';
 export * from './recommendations.ts';
+export * from './landing.ts';

@@ -36,3 +36,4 @@ export * from './repositories/loyalty.ts';
 export * from './repositories/referrals.ts';
 export * from './repositories/quiz.ts';
 export * from './repositories/recommendations.ts';
+export * from './repositories/landing.ts';

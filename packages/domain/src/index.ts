@@ -19,3 +19,4 @@ export * from './fulfilment.ts';
 export * from './loyalty/index.ts';
 export * from './quiz/index.ts';
 export * from './recommendations/index.ts';
+export * from './landing.ts';

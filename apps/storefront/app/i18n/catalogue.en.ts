@@ -17,8 +17,9 @@ import { rewardsEn } from './rewards.en.ts';
 import { referralEn } from './referral.en.ts';
 import { quizEn } from './quiz.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn, ...quizEn, ...recsEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn, ...quizEn, ...recsEn, ...landingEn };
 import { recsEn } from './recs.en.ts';
+import { landingEn } from './landing.en.ts';
 
 /** Every message id. */
 export type CatalogueKey = keyof typeof catalogueEn;

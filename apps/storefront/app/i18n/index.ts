@@ -35,6 +35,8 @@ import { quizEn } from './quiz.en.ts';
 import { quizFr } from './quiz.fr.ts';
 import { recsEn } from './recs.en.ts';
 import { recsFr } from './recs.fr.ts';
+import { landingEn } from './landing.en.ts';
+import { landingFr } from './landing.fr.ts';
 
 /** Every message id (shell + cart/checkout + account + auth + promo). */
 export type MessageKey = CatalogueKey;
@@ -64,4 +66,5 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['rewards', rewardsEn, rewardsFr],
   ['quiz', quizEn, quizFr],
   ['recs', recsEn, recsFr],
+  ['landing', landingEn, landingFr],
 ];

@@ -2,7 +2,7 @@
  * Storefront paths in a language (spec §2: French paths are prefixed `/fr`). Shared by server
  * and client code.
  */
-import { bundlePath, categoryPath, discontinuedPath, localizedPath, productPath, searchPath } from '@store/domain';
+import { bundlePath, categoryPath, discontinuedPath, englishLandingSlug, localizedPath, productPath, searchPath } from '@store/domain';
 import type { Lang } from '@store/domain';
 
 /** Quick Shop category ids (spec §9) and the gift-card sub-category. */
@@ -92,6 +92,7 @@ export function switchLanguagePath(pathname: string, search: string, to: Lang): 
     ['/discontinued-items', '/fr/article-de-fin-de-serie'],
     // issue 13 (ADR 0034)
     ['/pod-quiz', '/fr/quiz-capsules'],
+    ['/quick-shop', '/fr/achat-rapide'], // issue 13
   ];
   let target: string | null = null;
   for (const [enPath, frPath] of pairs) {
@@ -103,6 +104,8 @@ export function switchLanguagePath(pathname: string, search: string, to: Lang): 
     if (m) target = to === 'fr' ? `/fr/confirmation-de-commande/${m[3]}` : `/order-confirmation/${m[3]}`;
   }
   if (target === null) target = accountSwitchPath(pathname, to);
+  // issue 13: a French starter-kit slug has an English twin (trousse-de-demarrage-x → x-starter-kit)
+  if (target === null && to === 'en' && /^\/fr\/trousse-de-demarrage-[a-z0-9-]+$/.test(pathname)) target = `/${englishLandingSlug(pathname.slice(4))}`;
   if (target === null) {
     const m = /^(?:\/fr\/boite-mensuelle|\/monthly-box)(\/\d+)?$/.exec(pathname);
     if (m) target = `${to === 'fr' ? '/fr/boite-mensuelle' : '/monthly-box'}${m[1] ?? ''}`;

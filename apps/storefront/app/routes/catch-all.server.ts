@@ -1,43 +1,19 @@
-/** Starter-kit landing slugs (spec §2) → the bundle page of the same slug, when one exists. */
-import { isApiError } from '@store/contracts';
-import type { ProductFull } from '@store/contracts';
-import { slugify } from '@store/domain';
-import { redirect } from 'react-router';
+/**
+ * Starter-kit landing slugs (spec §2; issue 13, ADR 0035): brewer-starter-kit,
+ * {product}-starter-kit, small-business-bundle and trousse-de-demarrage-{product} render the
+ * kit's landing page from its content slots (lib/landing.server.ts); any other path is a 404.
+ */
+import { isLandingSlug } from '@store/domain';
 import { getRequestContext } from '../lib/context.server.ts';
 import type { ContextArgs } from '../lib/context.server.ts';
+import { landingSlugOf, loadLanding } from '../lib/landing.server.ts';
+import type { LandingView } from '../components/landing/landing-types.ts';
 
-/** Is a single path segment a starter-kit landing slug? */
-export function isLandingSlug(slug: string): boolean {
-  return (
-    slug === 'brewer-starter-kit' ||
-    slug === 'small-business-bundle' ||
-    /^[a-z0-9-]+-starter-kit$/.test(slug) ||
-    /^trousse-de-demarrage-[a-z0-9-]+$/.test(slug)
-  );
-}
+export { isLandingSlug };
 
-/** A redirect Response to the bundle page of a landing slug, or null. */
-export async function findLandingRedirect(args: ContextArgs, splat: string): Promise<Response | null> {
-  const slug = splat.replace(/^\/+|\/+$/g, '').toLowerCase();
-  if (!slug || slug.includes('/') || !isLandingSlug(slug)) return null;
-  const ctx = getRequestContext(args);
-  for (const code of [slug.toUpperCase(), slug]) {
-    try {
-      const p = await ctx.api.getProduct(ctx.site, code, { lang: ctx.lang });
-      if (p.isBundle) return redirect(p.url, 302);
-    } catch (error) {
-      if (!isApiError(error) || !error.isClientError) throw error;
-    }
-  }
-  try {
-    const term = slug.replace(/^trousse-de-demarrage-/, '').replace(/-/g, ' ');
-    const found = await ctx.api.search(ctx.site, { term, lang: ctx.lang, pageSize: 24 });
-    const bundles = found.products.filter((p) => p.isBundle);
-    const exact = bundles.find((p: Pick<ProductFull, 'name'>) => slugify(p.name) === slug);
-    const chosen = exact ?? bundles[0];
-    if (chosen) return redirect(chosen.url, 302);
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-  }
-  return null;
+/** The landing page of the path, or null (then the 404 page). */
+export async function findLanding(args: ContextArgs, splat: string): Promise<LandingView | null> {
+  const slug = landingSlugOf(splat);
+  if (!slug) return null;
+  return loadLanding(getRequestContext(args), slug);
 }

@@ -4,7 +4,8 @@
  * the discontinued redirect (302), and the server-side variant choice (`?variant=`, else the
  * default variant; the fragment is read in the browser).
  */
-import { canonicalProductRedirect, parseLoyaltySettings, SITES } from '@store/domain';
+import { canonicalProductRedirect, parseLoyaltySettings, podIdCodeOfPath, SITES } from '@store/domain';
+import { createLandingClient } from '@store/contracts';
 import { accountPaths } from '../components/account/account-paths.ts';
 import type { DiscountMessage, ProductCard, ProductFull, RecommendationReasonView } from '@store/contracts';
 import type { PdpFreeShipping } from '../components/promotions/FreeShippingProgress.tsx';
@@ -40,15 +41,20 @@ export async function loadProductPage(args: ContextArgs & { params: Params }) {
   const ctx = getRequestContext(args);
   const code = productCodeFromParams(args.params);
   if (!code || code.length > 64) notFound();
+  // issue 13 (spec §2, ADR 0035): `/pod-id/{code}` answers the product with its pod-id variant
+  // selected, at that URL (no canonical redirect; the canonical link is the product URL)
+  const podId = podIdCodeOfPath(ctx.url.pathname) !== null;
   let product: ProductFull;
   try {
-    product = await ctx.api.getProduct(ctx.site, code, { lang: ctx.lang });
+    product = podId
+      ? await createLandingClient(ctx.anonymousCore).getPodIdProduct(ctx.site, code, { lang: ctx.lang })
+      : await ctx.api.getProduct(ctx.site, code, { lang: ctx.lang });
   } catch (error) {
     rethrowLookupError(error, ctx.paths.discontinued);
   }
   if (product.discontinued) throw redirect(ctx.paths.discontinued, 302);
 
-  const canonical = canonicalProductRedirect({
+  const canonical = podId ? null : canonicalProductRedirect({
     pathname: ctx.url.pathname,
     search: ctx.url.search,
     canonicalPath: product.url,
@@ -61,7 +67,7 @@ export async function loadProductPage(args: ContextArgs & { params: Params }) {
     throw redirect(`${canonical.location}${fragment}`, canonical.status);
   }
 
-  const selectedCode = initialVariantCode(product, ctx.url.searchParams.get('variant'));
+  const selectedCode = initialVariantCode(product, ctx.url.searchParams.get('variant') ?? (podId ? (product.baseOptions.selected?.code ?? null) : null));
   const meta: PageMeta = {
     title: ctx.t('meta.title', { title: product.name, brand: SITES[ctx.site].name }),
     description: product.summary || undefined,

@@ -53,6 +53,7 @@ import { buildDemoCatalog, DEMO_CATEGORY_CODES as C, DEMO_CODES } from './catalo
 import { SITE_DEFINITIONS } from './sites.ts';
 import { SITES as SITE_INFO } from '@store/domain';
 import { frenchDeep, withFrenchTypography } from './french.ts';
+import { addLandingContent } from './landing-content.ts';
 
 type L<T> = { en: T; fr: T };
 
@@ -395,6 +396,8 @@ export function demoContent(): {
     component('pdpCrossSellCarousel', 'ProductCarouselComponent', both((lang) => ({ title: lang === 'en' ? 'You may also like' : 'Vous aimerez aussi', productCodes: bestSellers.slice(0, 8) })));
     slot('productPageTemplate', 'CrossSell', ['pdpCrossSellCarousel'], 1);
   }
+  // issue 13 (ADR 0035): starter-kit landing pages
+  addLandingContent({ pages, slots, components }, catalog, SITES, (s) => SITE_DEFINITIONS[s].name);
   return { siteConfig, pages, slots, components };
 }
 

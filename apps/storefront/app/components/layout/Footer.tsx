@@ -4,6 +4,7 @@
  * © Brewhaus.
  */
 import { Link } from 'react-router';
+import { quickShopPath } from '../landing/paths.ts';
 import { SITES } from '@store/domain';
 import { monthlyBoxPath } from '../../lib/monthly-box.ts';
 import { pathsFor } from '../../lib/paths.ts';
@@ -51,6 +52,9 @@ export function Footer() {
             ))}
             <li>
               <Link to={monthlyBoxPath(shell.lang)}>{t('monthly.title')}</Link>
+            </li>
+            <li>
+              <Link to={quickShopPath(shell.lang)}>{t('quickShop.nav')}</Link>
             </li>
           </ul>
         </section>

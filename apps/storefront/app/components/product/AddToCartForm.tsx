@@ -33,9 +33,11 @@ export interface AddToCartFormProps {
    * the form does not add its hidden `STD`
    */
   entryTypeInChildren?: boolean;
+  /** issue 13: the button's text instead of "Add to cart" (e.g. "Add the kit to cart") */
+  buttonLabel?: string;
 }
 
-export function AddToCartForm({ productCode, productName, withQuantity, soldOut, children, className, entryTypeInChildren }: AddToCartFormProps) {
+export function AddToCartForm({ productCode, productName, withQuantity, soldOut, children, className, entryTypeInChildren, buttonLabel }: AddToCartFormProps) {
   const fetcher = useFetcher<AddToCartResult>();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -82,7 +84,7 @@ export function AddToCartForm({ productCode, productName, withQuantity, soldOut,
           <input type="hidden" name="qty" value="1" />
         )}
         <button type="submit" className="btn btn-primary add-to-cart-button" disabled={soldOut || busy} aria-busy={busy || undefined}>
-          {soldOut ? t('product.outOfStock') : t('addToCart.button')}
+          {soldOut ? t('product.outOfStock') : (buttonLabel ?? t('addToCart.button'))}
         </button>
       </div>
       {result && !result.ok ? (
