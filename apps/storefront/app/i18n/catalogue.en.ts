@@ -3,6 +3,7 @@
  * own module so the browser loads only the page's language (root.tsx; ADR 0011). A new part is
  * added here, in catalogue.fr.ts and in CATALOGUE_PAIRS (index.ts).
  */
+import { compareEn } from './compare.en.ts';
 import { accountEn } from './account.en.ts';
 import { adBuyEn } from './adbuy.en.ts';
 import { autoDeliveryEn } from './autodelivery.en.ts';
@@ -16,7 +17,7 @@ import { loyaltyEn } from './loyalty.en.ts';
 import { rewardsEn } from './rewards.en.ts';
 import { referralEn } from './referral.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn, ...compareEn };
 
 /** Every message id. */
 export type CatalogueKey = keyof typeof catalogueEn;

@@ -1,4 +1,5 @@
 /** The whole French catalogue (see catalogue.en.ts); the type requires every English id. */
+import { compareFr } from './compare.fr.ts';
 import type { CatalogueKey } from './catalogue.en.ts';
 import { accountFr } from './account.fr.ts';
 import { adBuyFr } from './adbuy.fr.ts';
@@ -13,4 +14,4 @@ import { loyaltyFr } from './loyalty.fr.ts';
 import { rewardsFr } from './rewards.fr.ts';
 import { referralFr } from './referral.fr.ts';
 
-export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr, ...rewardsFr };
+export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr, ...rewardsFr, ...compareFr };

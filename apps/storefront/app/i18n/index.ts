@@ -31,6 +31,8 @@ import { referralEn } from './referral.en.ts';
 import { referralFr } from './referral.fr.ts';
 import { rewardsEn } from './rewards.en.ts';
 import { rewardsFr } from './rewards.fr.ts';
+import { compareEn } from './compare.en.ts';
+import { compareFr } from './compare.fr.ts';
 
 /** Every message id (shell + cart/checkout + account + auth + promo). */
 export type MessageKey = CatalogueKey;
@@ -58,4 +60,5 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['loyalty', loyaltyEn, loyaltyFr],
   ['referral', referralEn, referralFr],
   ['rewards', rewardsEn, rewardsFr],
+  ['compare', compareEn, compareFr],
 ];
