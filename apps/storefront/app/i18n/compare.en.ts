@@ -4,9 +4,7 @@
  */
 export const compareEn = {
   'compare.add': 'Add to compare',
-  'compare.addName': 'Add {name} to compare',
   'compare.inList': 'In compare',
-  'compare.removeName': 'Remove {name} from compare',
   'compare.remove': 'Remove',
   'compare.tray.label': 'Compare list',
   'compare.tray.brewers': 'Compare coffee makers ({count}/4)',

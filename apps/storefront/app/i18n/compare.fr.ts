@@ -6,9 +6,7 @@ import type { compareEn } from './compare.en.ts';
 
 export const compareFr: Record<keyof typeof compareEn, string> = {
   'compare.add': 'Ajouter à la comparaison',
-  'compare.addName': 'Ajouter {name} à la comparaison',
   'compare.inList': 'Dans la comparaison',
-  'compare.removeName': 'Retirer {name} de la comparaison',
   'compare.remove': 'Retirer',
   'compare.tray.label': 'Liste de comparaison',
   'compare.tray.brewers': 'Comparer les cafetières ({count}/4)',

@@ -16,6 +16,15 @@ import { COMPARE_MAX_ITEMS, COMPARE_NOTICE_PARAM, compareUrl, type CompareKind }
 import { cleanCodes, compareCookie, readCompareList } from '../lib/compare.server.ts';
 import { sameOriginPath } from '../lib/safe-redirect.ts';
 
+/** `path` with the notice parameter set (`full`) or removed (null); commas in the query stay readable. */
+function withNotice(path: string, origin: string, notice: 'full' | null): string {
+  const url = new URL(path, origin);
+  if (notice) url.searchParams.set(COMPARE_NOTICE_PARAM, notice);
+  else if (url.searchParams.has(COMPARE_NOTICE_PARAM)) url.searchParams.delete(COMPARE_NOTICE_PARAM);
+  else return `${url.pathname}${url.search}${url.hash}`;
+  return `${url.pathname}${url.search.replace(/%2C/gi, ',')}${url.hash}`;
+}
+
 function kindOf(value: FormDataEntryValue | string | null): CompareKind {
   return value === 'brewers' ? 'brewers' : 'products';
 }
@@ -46,17 +55,11 @@ export async function action(args: Route.ActionArgs) {
     }
   } else if (intent === 'add' && code && !list.includes(code)) {
     if (list.length >= COMPARE_MAX_ITEMS) {
-      const url = new URL(back, ctx.url.origin);
-      url.searchParams.set(COMPARE_NOTICE_PARAM, 'full');
-      return redirect(`${url.pathname}${url.search}`, { status: 303 });
+      return redirect(withNotice(back, ctx.url.origin, 'full'), { status: 303 });
     }
     list = [...list, code];
   }
-  if (intent === 'add' || intent === 'remove' || intent === 'clear') {
-    const url = new URL(target, ctx.url.origin);
-    url.searchParams.delete(COMPARE_NOTICE_PARAM);
-    target = `${url.pathname}${url.search}${url.hash}`;
-  }
+  target = withNotice(target, ctx.url.origin, null);
   headers.append('Set-Cookie', compareCookie(kind, list, ctx.secure));
   return redirect(target, { status: 303, headers });
 }

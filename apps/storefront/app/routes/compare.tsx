@@ -38,8 +38,9 @@ function RemoveForm({ kind, code, name, codes, hide }: { kind: CompareKind; code
       <input type="hidden" name="items" value={codes.join(',')} />
       <input type="hidden" name="returnToCompare" value="1" />
       {hide ? <input type="hidden" name="hide" value="1" /> : null}
-      <button type="submit" className="link-button" aria-label={t('compare.removeName', { name })}>
+      <button type="submit" className="link-button">
         {t('compare.remove')}
+        <span className="visually-hidden"> ({name})</span>
       </button>
     </Form>
   );

@@ -3,6 +3,8 @@
  * list route that works without JavaScript (the route updates the cookie and redirects back).
  * Brewers go to the brewer compare, other products to the product comparison. When the item is
  * listed already the control says so and offers "Remove". Gift cards and bundles are not compared.
+ * The buttons' names start with their visible text and end with the product's name in
+ * parentheses, visually hidden ("Add to compare (Brewhaus Solo …)"), so each is unique.
  */
 import { Form, useLocation } from 'react-router';
 import { CsrfField } from '../../lib/csrf.tsx';
@@ -39,14 +41,16 @@ export function AddToCompare({ code, name, productType }: { code: string; name: 
             <span aria-hidden="true">✓ </span>
             {t('compare.inList')}
           </span>
-          <button type="submit" className="compare-toggle" aria-label={t('compare.removeName', { name })}>
+          <button type="submit" className="compare-toggle">
             {t('compare.remove')}
+            <span className="visually-hidden"> ({name})</span>
           </button>
         </>
       ) : (
-        <button type="submit" className="compare-toggle" aria-label={t('compare.addName', { name })}>
+        <button type="submit" className="compare-toggle">
           <span aria-hidden="true">+ </span>
           {t('compare.add')}
+          <span className="visually-hidden"> ({name})</span>
         </button>
       )}
     </Form>
