@@ -1,6 +1,6 @@
 /**
- * The compare tray (issue 13; ADR 0031): under the header whenever the visitor has chosen items
- * to compare, a link to each compare page with its count (the shareable URL of the items), a
+ * The compare tray (issue 13; ADR 0031): a bar fixed at the bottom of the window whenever the
+ * visitor has chosen items to compare (first in `<main>` for screen readers), a link to each compare page with its count (the shareable URL of the items), a
  * "Clear list" form, and the "up to 4" message after a refused 5th add. Not shown on the compare
  * pages themselves. Server-rendered from the root loader's `compare` state (cookies).
  */
