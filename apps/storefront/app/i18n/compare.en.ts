@@ -37,7 +37,7 @@ export const compareEn = {
   'compare.swipe': 'Swipe sideways to see every item.',
   'compare.noFeatures': 'These items have no listed features to compare.',
   'compare.allIdentical': 'Every listed feature is the same for these items.',
-  'compare.view': 'View product',
+  'compare.loading': 'Loading the comparison…',
   'search.suggest.label': 'Suggestions',
   'search.suggest.products': 'Products',
   'search.suggest.categories': 'Categories',

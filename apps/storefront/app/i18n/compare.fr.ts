@@ -39,7 +39,7 @@ export const compareFr: Record<keyof typeof compareEn, string> = {
   'compare.swipe': 'Balayez de côté pour voir chaque article.',
   'compare.noFeatures': 'Ces articles n’ont aucune caractéristique à comparer.',
   'compare.allIdentical': 'Toutes les caractéristiques sont identiques pour ces articles.',
-  'compare.view': 'Voir le produit',
+  'compare.loading': 'Chargement de la comparaison…',
   'search.suggest.label': 'Suggestions',
   'search.suggest.products': 'Produits',
   'search.suggest.categories': 'Catégories',

@@ -3,8 +3,10 @@
  * `/compare?items=` (`/fr/comparer`) (issue 13; spec §2, §4; ADR 0031). Server-rendered; works
  * without JavaScript: "hide identical rows" and "show all rows" are links, "Remove" is a POST
  * form. On a phone the item columns swipe sideways (scroll snap) beside a sticky feature column.
+ * Spec §4 states: loading (a client navigation between comparisons: `aria-busy`, a status
+ * message, the table dimmed), success (the table), error (an alert in the page, see compare.server.ts).
  */
-import { Form, Link } from 'react-router';
+import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { comparisonCellText } from '@store/domain';
 import type { ComparisonAnswer } from '@store/contracts';
 import type { Route } from './+types/compare';
@@ -126,6 +128,10 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const paths = pathsFor(lang);
   const { kind, codes, hide } = data;
+  // spec §4 loading state: a client navigation to another comparison (hide, remove) marks the page busy
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading = navigation.state !== 'idle' && navigation.location?.pathname === location.pathname;
   const title = t(kind === 'brewers' ? 'compare.brewers.title' : 'compare.products.title');
   const browse =
     kind === 'brewers' ? (
@@ -134,7 +140,12 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       <Link to={paths.category(CATEGORY_CODES.beverages)}>{t('compare.browseProducts')}</Link>
     );
   return (
-    <div className="container compare-page">
+    <div className="container compare-page" aria-busy={loading || undefined}>
+      {loading ? (
+        <p className="compare-loading visually-hidden" role="status">
+          {t('compare.loading')}
+        </p>
+      ) : null}
       <header className="compare-header">
         <h1>{title}</h1>
         {data.state === 'success' ? <p className="muted">{t('compare.intro')}</p> : null}
@@ -169,11 +180,13 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           </p>
           {data.code ? (
             <p>
-              <a href={compareUrl(kind, lang, codes.filter((c) => c !== data.code), hide)}>{t('compare.retry')}</a>
+              <Link to={compareUrl(kind, lang, codes.filter((c) => c !== data.code), hide)}>{t('compare.retry')}</Link>
             </p>
           ) : (
             <p>
-              <a href={compareUrl(kind, lang, codes, hide)}>{t('compare.retry')}</a>
+              <Link to={compareUrl(kind, lang, codes, hide)} reloadDocument>
+                {t('compare.retry')}
+              </Link>
             </p>
           )}
         </div>
@@ -181,9 +194,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       {data.state === 'success' ? (
         <>
           <div className="compare-tools">
-            <a className="btn btn-secondary btn-small compare-hide" href={compareUrl(kind, lang, codes, !hide)}>
+            <Link className="btn btn-secondary btn-small compare-hide" to={compareUrl(kind, lang, codes, !hide)} preventScrollReset>
               {hide ? t('compare.showAll') : t('compare.hideIdentical')}
-            </a>
+            </Link>
             <span className="muted">{hide ? t('compare.hiddenCount', { count: data.comparison.identicalRowCount }) : null}</span>
             <a className="compare-share" href={compareUrl(kind, lang, codes, hide)}>
               {t('compare.share')}

@@ -4,7 +4,7 @@
  * "Clear list" form, and the "up to 4" message after a refused 5th add. Not shown on the compare
  * pages themselves. Server-rendered from the root loader's `compare` state (cookies).
  */
-import { Form, useLocation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
 import { CsrfField } from '../../lib/csrf.tsx';
 import { compareListPath, comparePagePath, compareUrl, type CompareKind } from '../../lib/compare.ts';
 import { useShell } from '../../lib/shell-data.ts';
@@ -29,9 +29,9 @@ export function CompareTray() {
         ) : null}
         {kinds.map((k) => (
           <div key={k} className="compare-tray-kind">
-            <a className="compare-tray-link" href={compareUrl(k, lang, compare[k])}>
+            <Link className="compare-tray-link" to={compareUrl(k, lang, compare[k])}>
               {label(k)}
-            </a>
+            </Link>
             <Form method="post" action={compareListPath(lang)}>
               <CsrfField />
               <input type="hidden" name="intent" value="clear" />
