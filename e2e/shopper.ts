@@ -134,7 +134,8 @@ export const ORDER_CODE = /^[A-Z]{2}-[A-Z0-9]{5}-[A-Z0-9]{5}$/;
 
 /** Searches from the header search box and opens a product from the results. */
 export async function searchAndOpen(page: Page, L: Labels, term: string, productName: string): Promise<void> {
-  const box = page.getByRole('searchbox', { name: L.search });
+  // issue 13: once hydrated the box is a combobox (search suggestions); without JavaScript a searchbox
+  const box = page.getByRole('searchbox', { name: L.search }).or(page.getByRole('combobox', { name: L.search }));
   await box.fill(term);
   await box.press('Enter');
   await page.getByRole('main').getByRole('link', { name: productName, exact: true }).first().click();

@@ -47,6 +47,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/medias.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { compareRoutes } from './routes/compare.ts';
 import { cmsRoutes } from './routes/cms.ts';
 import { landingRoutes } from './routes/landing.ts';
 import { commerceRoutes } from './routes/commerce.ts';
@@ -266,6 +267,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         request.baseSite = id;
       });
       await site.register(catalogRoutes);
+      // issue 13 (ADR 0031): compare and search suggestions
+      await site.register(compareRoutes);
       await site.register(cmsRoutes);
       await site.register(commerceRoutes, { mailer });
       await site.register(userRoutes);

@@ -28,6 +28,7 @@ import { ErrorPage, NotFoundPage } from './components/ErrorPage.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
 import { Snackbar } from './components/Snackbar.tsx';
+import { CompareTray } from './components/compare/CompareTray.tsx';
 import { addToCartErrorKey } from './lib/add-to-cart-result.ts';
 import { CartUiContext } from './lib/cart-ui.ts';
 import type { CartUi, SnackMessage } from './lib/cart-ui.ts';
@@ -201,6 +202,7 @@ function ShellBody({ shell, children }: { shell: ShellData; children: ReactNode 
         </a>
         <Header />
         <main id="main" tabIndex={-1}>
+          <CompareTray />
           {children}
         </main>
         <Footer />

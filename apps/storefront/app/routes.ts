@@ -104,6 +104,11 @@ export default [
 
   // issue 13 (ADR 0034): the pod quiz, one question per page
   ...both('pod-quiz', 'fr/quiz-capsules', 'routes/pod-quiz.tsx', 'pod-quiz'),
+  // issue 13 (ADR 0031): brewer compare, product comparison, the compare list (POST), search suggestions (GET, JSON)
+  ...both('compare/brewers', 'fr/comparer/cafetieres', 'routes/compare.tsx', 'compare-brewers'),
+  ...both('compare', 'fr/comparer', 'routes/compare.tsx', 'compare-products'),
+  ...both('compare/list', 'fr/comparer/liste', 'routes/compare-list.ts', 'compare-list'),
+  ...both('search/suggest', 'fr/recherche/suggestions', 'routes/search-suggest.ts', 'search-suggest'),
 
   // dev only: a page whose rendering crashes (checks the 500 error page)
   ...both('_dev/crash', 'fr/_dev/crash', 'routes/dev-crash.tsx', 'dev-crash'),

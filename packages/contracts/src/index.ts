@@ -23,3 +23,4 @@ export * from './quiz.ts';
 export * from './rewards.ts';
 export * from './recommendations.ts';
 export * from './landing.ts';
+export * from './compare.ts';

@@ -37,3 +37,4 @@ export * from './repositories/referrals.ts';
 export * from './repositories/quiz.ts';
 export * from './repositories/recommendations.ts';
 export * from './repositories/landing.ts';
+export * from './repositories/compare.ts';

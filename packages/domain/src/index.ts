@@ -20,3 +20,4 @@ export * from './loyalty/index.ts';
 export * from './quiz/index.ts';
 export * from './recommendations/index.ts';
 export * from './landing.ts';
+export * from './compare.ts';

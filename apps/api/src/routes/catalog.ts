@@ -62,7 +62,10 @@ function productNotFound(code: string) {
   return notFound('UnknownIdentifierError', 'notFound', `Product with code '${code}' not found`, 'code');
 }
 
-/** Site configuration key holding keyword redirects: JSON `{ "<folded term>": "<storefront path>" }`. */
+/**
+ * Site configuration key holding keyword redirects: JSON `{ "<folded term>": "<storefront path>" }`.
+ * Paths are stored without the language prefix; French answers add `/fr` (issue 13, ADR 0031).
+ */
 export const KEYWORD_REDIRECTS_KEY = 'search.keywordRedirects';
 
 /**
@@ -286,7 +289,8 @@ export function catalogRouteList(dbh: DbHandle) {
         try {
           const map = z.record(z.string(), z.string()).parse(JSON.parse(raw));
           const url = map[searchTokens(term).join(' ')];
-          if (url) keywordRedirect = { url };
+          // issue 13 (ADR 0031): a site-relative path is stored without the language prefix; French answers get /fr
+          if (url) keywordRedirect = { url: ctx.lang === 'fr' && url.startsWith('/') && !/^\/fr(\/|$)/.test(url) ? `/fr${url}` : url };
         } catch {
           rc.log.warn({ key: KEYWORD_REDIRECTS_KEY }, 'site configuration value is not a JSON object of strings');
         }

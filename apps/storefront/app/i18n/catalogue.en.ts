@@ -3,6 +3,7 @@
  * own module so the browser loads only the page's language (root.tsx; ADR 0011). A new part is
  * added here, in catalogue.fr.ts and in CATALOGUE_PAIRS (index.ts).
  */
+import { compareEn } from './compare.en.ts';
 import { accountEn } from './account.en.ts';
 import { adBuyEn } from './adbuy.en.ts';
 import { autoDeliveryEn } from './autodelivery.en.ts';
@@ -17,7 +18,7 @@ import { rewardsEn } from './rewards.en.ts';
 import { referralEn } from './referral.en.ts';
 import { quizEn } from './quiz.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn, ...quizEn, ...recsEn, ...landingEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn, ...quizEn, ...recsEn, ...landingEn, ...compareEn };
 import { recsEn } from './recs.en.ts';
 import { landingEn } from './landing.en.ts';
 

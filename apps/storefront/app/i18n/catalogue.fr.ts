@@ -1,4 +1,5 @@
 /** The whole French catalogue (see catalogue.en.ts); the type requires every English id. */
+import { compareFr } from './compare.fr.ts';
 import type { CatalogueKey } from './catalogue.en.ts';
 import { accountFr } from './account.fr.ts';
 import { adBuyFr } from './adbuy.fr.ts';
@@ -14,7 +15,7 @@ import { rewardsFr } from './rewards.fr.ts';
 import { referralFr } from './referral.fr.ts';
 import { quizFr } from './quiz.fr.ts';
 
-export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr, ...rewardsFr, ...quizFr, ...recsFr, ...landingFr };
+export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr, ...rewardsFr, ...quizFr, ...recsFr, ...landingFr, ...compareFr };
 import { recsFr } from './recs.fr.ts';
 
 import { landingFr } from './landing.fr.ts';

@@ -37,6 +37,8 @@ import { recsEn } from './recs.en.ts';
 import { recsFr } from './recs.fr.ts';
 import { landingEn } from './landing.en.ts';
 import { landingFr } from './landing.fr.ts';
+import { compareEn } from './compare.en.ts';
+import { compareFr } from './compare.fr.ts';
 
 /** Every message id (shell + cart/checkout + account + auth + promo). */
 export type MessageKey = CatalogueKey;
@@ -67,4 +69,5 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['quiz', quizEn, quizFr],
   ['recs', recsEn, recsFr],
   ['landing', landingEn, landingFr],
+  ['compare', compareEn, compareFr],
 ];

@@ -2,6 +2,7 @@
  * The root loader's data as the components see it (`useShell()`), with safe defaults when the
  * root loader did not run (an error before it, or a test render).
  */
+import type { CompareState } from './compare.ts';
 import { createContext, useContext } from 'react';
 import type { BaseSiteId, Lang, Locale } from '@store/domain';
 import type { Flash } from './flash.ts';
@@ -37,6 +38,8 @@ export interface ShellData {
   visitor: 'rendered' | 'deferred';
   /** issue 12 (ADR 0028): a signed-in Perks member's available points (header), else null */
   perksPoints?: number | null;
+  /** issue 13 (ADR 0031): the visitor's compare lists (cookies) for the compare tray and buttons */
+  compare?: CompareState;
 }
 
 /** The answer of `GET /api/visitor`: the per-visitor parts of a shared page's header (issue 11 item 4). */

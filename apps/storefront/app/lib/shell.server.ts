@@ -13,6 +13,7 @@ import type { ContextArgs, RequestContext } from './context.server.ts';
 import { CATEGORY_CODES, pathsFor } from './paths.ts';
 import type { HeaderMessage, ShellData } from './shell-data.ts';
 import { hasVisitorState } from './visitor-state.server.ts';
+import { readCompareState } from './compare.server.ts';
 
 /** The main navigation (spec §9 Quick Shop ids and the gift-card category). */
 export function navFor(lang: Lang): ShellData['nav'] {
@@ -60,6 +61,7 @@ export async function loadShell(args: ContextArgs): Promise<{ shell: ShellData; 
     auth: loadShellAuth(ctx),
     visitor: hasVisitorState(args.request) ? 'rendered' : 'deferred',
     perksPoints,
+    compare: readCompareState(args.request),
   };
   return { shell, headers };
 }

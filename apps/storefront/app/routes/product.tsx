@@ -12,6 +12,7 @@ import type { CurrencyIso } from '@store/domain';
 import type { ProductFull, VariantOption } from '@store/contracts';
 import type { Route } from './+types/product';
 import { AddToCartForm } from '../components/product/AddToCartForm.tsx';
+import { AddToCompare } from '../components/compare/AddToCompare.tsx';
 import { NotifyMeForm } from '../components/marketing/MarketingForms.tsx';
 import { displayedMinor, Price, priceStrings, toMinor } from '../components/product/Price.tsx';
 import { StockStatus } from '../components/product/StockStatus.tsx';
@@ -255,6 +256,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </AddToCartForm>
           {/* issue 12: an out-of-stock variant is no dead end: notify me when it's back */}
           {stock === 'outOfStock' ? <NotifyMeForm key={variant?.code ?? product.defaultVariantCode} variantCode={variant?.code ?? product.defaultVariantCode} /> : null}
+          {/* issue 13 (ADR 0031): brewer compare / product comparison */}
+          <AddToCompare code={product.code} name={product.name} productType={product.productType} />
           {campaign ? <CampaignOffer offer={campaign} error={campaignError} /> : null}
           {adOffer ? <AddToNextAutoDelivery variantCode={adOffer.variantCode} /> : null}
           <BuyBoxPromo promo={promo} product={product} variant={variant} adFreeShipping={adChosen && adOffer !== null && adOffer.freeShipping} />

@@ -12,7 +12,9 @@
  *   day), `emailReplyHours` ("24-48"), `loyaltyEnabled` / `rewardsEnabled` / `perksEnabled`
  *   ("false"), `brewerDiscountPercent`, `frotherDiscountPercent`, the auto-delivery settings of
  *   ADR 0018 (`AUTO_DELIVERY_SETTINGS`: `adDiscountBps`, `podsAtHomeMaxQty`, ...), `contentfulCardLimit` ("6"),
- *   `productPageSize` ("36"), `snackbarMs` ("5000"), `recentProductsCookieDays` ("30", issue 13).
+ *   `productPageSize` ("36"), `snackbarMs` ("5000"), `recentProductsCookieDays` ("30", issue 13),
+ *   `search.keywordRedirects` (issue 13: descaling words → the descaler's page, JSON object of
+ *   folded term → path without the language prefix).
  * - `cms_pages` (uid / page_type / label):
  *   `homepage` / ContentPage / "homepage" — data `{ metadata: { title, description } }`;
  *   `loginContentPage` / ContentPage / "loginContentPage" — data `{ title, configurationData: { guestCheckoutEnabled, signupEnabled, forgotPasswordEnabled }, metadata: { title, description } }`;
@@ -162,6 +164,10 @@ const COMMON_SETTINGS: Record<string, string> = {
 
 const SITES: BaseSiteUid[] = ['usb2c', 'cab2c', 'usafh'];
 
+/** issue 13: the descaler accessory, and the folded search terms that go straight to its page. */
+const DESCALER_CODE = 'ACC-DESCALE';
+const DESCALER_KEYWORDS = ['descaling', 'descale', 'descaler', 'descaling solution', 'detartrage', 'detartrant', 'detartrer', 'solution de detartrage'];
+
 /** "$29" / "29 $" for a whole amount in minor units. */
 function amount(minor: number, lang: 'en' | 'fr'): string {
   const whole = Math.round(minor / 100);
@@ -193,6 +199,10 @@ export function demoContent(): {
   for (const site of SITES) {
     const settings = { ...COMMON_SETTINGS, ...SITE_SETTINGS[site] };
     for (const [key, value] of Object.entries(settings)) siteConfig.push({ base_site: site, key, value });
+    // issue 13 (ADR 0031): keyword redirects (catalog.ts `search.keywordRedirects`, folded terms → path
+    // without the language prefix; the API adds /fr for French answers): descaling words → the descaler
+    const descaler = productUrl(DESCALER_CODE, 'en');
+    siteConfig.push({ base_site: site, key: 'search.keywordRedirects', value: JSON.stringify(Object.fromEntries(DESCALER_KEYWORDS.map((k) => [k, descaler]))) });
     const name = SITE_DEFINITIONS[site].name;
     const office = site === 'usafh';
     const freeMin = Number(settings.freeShippingMinimum);

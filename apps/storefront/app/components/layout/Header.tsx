@@ -4,11 +4,13 @@
  * Canadian store, the account entry (sign-in flyout, or "Hi, <first name>" and the account menu
  * when signed in; issue 3), cart link with its count, and the category navigation.
  */
+import type { FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BRAND_NAME, SITES } from '@store/domain';
 import { pathsFor, switchLanguagePath } from '../../lib/paths.ts';
 import { useShell } from '../../lib/shell-data.ts';
 import { useT } from '../../lib/use-t.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Logo } from './Logo.tsx';
 import { AccountMenu } from '../auth/AccountMenu.tsx';
 import { AuthNoticeBanner } from '../auth/AuthNotice.tsx';
@@ -54,13 +56,32 @@ export function LanguageSwitch() {
   );
 }
 
-/** The search box: GET /search?term= (or /fr/recherche). */
+/**
+ * The search box: GET /search?term= (or /fr/recherche). Once hydrated it is an ARIA 1.2 combobox
+ * with suggestions as you type (issue 13, ADR 0031): the attributes are set here, the behaviour
+ * (search-suggest.ts) is loaded the first time the box gets focus.
+ */
 export function SearchBox({ defaultTerm }: { defaultTerm?: string }) {
   const { lang } = useShell();
   const t = useT();
   const paths = pathsFor(lang);
+  const hydrated = useHydrated();
+  const suggest = (input: HTMLInputElement) =>
+    void import('./search-suggest.ts')
+      .then((m) =>
+        m.attachSuggest(input, lang === 'fr' ? '/fr/recherche/suggestions' : '/search/suggest', {
+          list: t('search.suggest.label'),
+          products: t('search.suggest.products'),
+          categories: t('search.suggest.categories'),
+          count: (count) => t('search.suggest.count', { count }),
+        }),
+      )
+      .catch(() => undefined);
+  const comboboxProps = hydrated
+    ? ({ role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list', 'aria-controls': 'site-search-listbox', onFocus: (e: FocusEvent<HTMLInputElement>) => suggest(e.currentTarget) } as const)
+    : {};
   return (
-    <form className="search-box" role="search" method="get" action={paths.search}>
+    <form className="search-box" role="search" method="get" action={paths.search} data-suggest={hydrated ? '' : undefined}>
       <label htmlFor="site-search" className="visually-hidden">
         {t('header.search.label')}
       </label>
@@ -73,6 +94,7 @@ export function SearchBox({ defaultTerm }: { defaultTerm?: string }) {
         autoComplete="off"
         maxLength={200}
         enterKeyHint="search"
+        {...comboboxProps}
       />
       <button type="submit" className="search-submit" aria-label={t('header.search.submit')}>
         <SearchIcon />

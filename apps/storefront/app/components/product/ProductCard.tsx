@@ -11,6 +11,7 @@ import { useShell } from '../../lib/shell-data.ts';
 import { useT } from '../../lib/use-t.ts';
 import { AddToCartForm } from './AddToCartForm.tsx';
 import { Price } from './Price.tsx';
+import { AddToCompare } from '../compare/AddToCompare.tsx';
 
 /** Size line of a card: the size label, or the number of sizes/colours when several. */
 export function useCardMeta(p: Card): string | null {
@@ -78,6 +79,8 @@ export function ProductCard({
           <Price input={product} locale={locale} />
           {action ?? <AddToCartForm productCode={product.defaultVariantCode} productName={product.name} soldOut={soldOut} className="card-cart" />}
         </div>
+        {/* issue 13 (ADR 0031): choose it for the brewer compare or the product comparison */}
+        {action ? null : <AddToCompare code={product.code} name={product.name} productType={product.productType} />}
       </div>
     </article>
   );
