@@ -17,3 +17,4 @@ export * from './subscriptions/index.ts';
 export * from './typography.ts';
 export * from './fulfilment.ts';
 export * from './loyalty/index.ts';
+export * from './frequently-bought-together.ts';
