@@ -20,3 +20,4 @@ export * from './marketing.ts';
 export * from './loyalty.ts';
 export * from './referrals.ts';
 export * from './rewards.ts';
+export * from './recommendations.ts';

@@ -34,3 +34,4 @@ export * from './repositories/fulfilment.ts';
 export * from './repositories/marketing.ts';
 export * from './repositories/loyalty.ts';
 export * from './repositories/referrals.ts';
+export * from './repositories/recommendations.ts';

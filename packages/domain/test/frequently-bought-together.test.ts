@@ -54,7 +54,7 @@ describe('coPurchaseCounts', () => {
     expect(coPurchaseCounts([['A'], ['A', 'A']], { minSupport: 1 }).size).toBe(0);
   });
 
-  const orderArb = fc.array(fc.array(fc.constantFrom('A', 'B', 'C', 'D', 'E', 'F'), { maxLength: 6 }), { maxLength: 30 });
+  const orderArb = fc.array(fc.array(fc.constantFrom<string>('A', 'B', 'C', 'D', 'E', 'F'), { maxLength: 6 }), { maxLength: 30 });
 
   it('property: symmetric, and counts never exceed the orders holding both', () => {
     fc.assert(

@@ -29,6 +29,8 @@ import { registerSubscriptionRoutes } from './subscriptions.ts';
 import { registerFulfilmentRoutes } from './fulfilment.ts';
 import { registerLoyaltyRoutes } from './loyalty.ts';
 import { storeOrderEvents } from '../flows/order-listeners.ts';
+import { registerRecommendationRoutes } from './recommendations.ts';
+import { startAssociationRefresher } from '../flows/recommendations.ts';
 
 /** Options of {@link commerceRoutes}. */
 export interface CommerceRoutesOptions {
@@ -70,8 +72,16 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
       stopScheduler = startRecurringOrderScheduler(ctx);
     });
   }
+  // issue 13 (ADR 0032): frequently-bought-together refresh, at start-up and every hour (not under NODE_ENV=test)
+  let stopRefresher: () => Promise<void> = async () => {};
+  if (config.NODE_ENV !== 'test') {
+    scope.addHook('onReady', async () => {
+      stopRefresher = startAssociationRefresher(ctx);
+    });
+  }
   // Emails still being sent, and a sweep in progress, finish before the app (and its database) closes.
   scope.addHook('onClose', async () => {
+    await stopRefresher();
     await stopSweeper();
     await stopScheduler();
     await (opts.mailer ? mailer.flush() : mailer.close());
@@ -92,5 +102,7 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   // issue 12 (ADR 0030)
   registerReferralRoutes(scope, ctx);
   registerRewardRoutes(scope, ctx);
+  // issue 13 (ADR 0032): frequently bought together, bundle add, out-of-stock alternatives
+  registerRecommendationRoutes(scope, ctx);
   if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
 }

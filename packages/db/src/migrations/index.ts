@@ -18,6 +18,7 @@ import * as m0009 from './0009_marketing.ts';
 import * as m0010 from './0010_referrals.ts';
 import * as m0011 from './0011_rewards.ts';
 import * as m0012 from './0012_returns.ts';
+import * as m0013 from './0013_product_associations.ts';
 
 /** One migration module: `up` runs inside the migration transaction, given the dialect. */
 export interface MigrationModule {
@@ -38,4 +39,5 @@ export const MIGRATION_MODULES: Readonly<Record<string, MigrationModule>> = {
   '0010_referrals': m0010,
   '0011_rewards': m0011,
   '0012_returns': m0012,
+  '0013_product_associations': m0013,
 };

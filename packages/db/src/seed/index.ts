@@ -10,6 +10,7 @@ import { seedGiftCards } from './gift-cards.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedCampaigns } from './campaigns.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
+import { seedAssociations } from './associations.ts';
 
 export { buildDemoCatalog, DEMO_CODES, DEMO_CATEGORY_CODES, VARIANT_COLORS, demoCatalogPath, readCatalogFile } from './catalog.ts';
 export { buildSyntheticCatalog } from './synthetic.ts';
@@ -18,6 +19,7 @@ export { SITE_DEFINITIONS } from './sites.ts';
 export { DEMO_GIFT_CARDS, seedGiftCards, type DemoGiftCard } from './gift-cards.ts';
 export { DEMO_CAMPAIGNS, seedCampaigns } from './campaigns.ts';
 export { DEMO_CUSTOMER, seedDemoCustomer } from './demo-customer.ts';
+export { DEMO_ASSOCIATIONS, seedAssociations, writeSeedAssociations } from './associations.ts';
 export { BMSM_DRINKWARE, DISCOUNT_MESSAGE_SETTINGS, EMPLOYEE_DISCOUNT_BPS, PROMOTED_PRODUCT, demoPromotions, seedPromotions } from './promotions.ts';
 export { productSvg, brandLogoSvg, brewerForm, accessoryKind, escapeXml, type BrewerForm, type ProductSvgInput, type SvgBundleItem } from './svg.ts';
 
@@ -35,5 +37,7 @@ export async function seedDatabase(db: Kysely<Database>, opts: ImportOptions = {
   await seedCampaigns(db);
   const summary = await importCatalog(db, buildDemoCatalog(), opts);
   await seedDemoCustomer(db);
+  // issue 13 (ADR 0032): the frequently-bought-together fallback, once the products exist
+  await seedAssociations(db);
   return summary;
 }
