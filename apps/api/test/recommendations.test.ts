@@ -54,7 +54,7 @@ describe.each(dbKinds())('recommendations on %s', (kind) => {
       await setAvailable(t.dbh.db, variant, before);
     }
   }
-  const fbtOf = async (code: string, site = 'usb2c') => (await t.client.getProduct(site, code)).variantOptions[0]?.frequentlyBoughtTogether;
+  const fbtOf = async (code: string, site: 'usb2c' | 'cab2c' = 'usb2c') => (await t.client.getProduct(site, code)).variantOptions[0]?.frequentlyBoughtTogether;
   const linesOf = async (guid: string) => (await api.getCart('usb2c', guid)).entries.map((e) => `${e.product.code}x${e.quantity}`).sort();
 
   describe('frequently bought together on the product answer', () => {

@@ -15,8 +15,9 @@ import { marketingEn } from './marketing.en.ts';
 import { loyaltyEn } from './loyalty.en.ts';
 import { rewardsEn } from './rewards.en.ts';
 import { referralEn } from './referral.en.ts';
+import { fbtEn } from './fbt.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn, ...fbtEn };
 
 /** Every message id. */
 export type CatalogueKey = keyof typeof catalogueEn;

@@ -12,5 +12,6 @@ import { marketingFr } from './marketing.fr.ts';
 import { loyaltyFr } from './loyalty.fr.ts';
 import { rewardsFr } from './rewards.fr.ts';
 import { referralFr } from './referral.fr.ts';
+import { fbtFr } from './fbt.fr.ts';
 
-export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr, ...rewardsFr };
+export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr, ...rewardsFr, ...fbtFr };

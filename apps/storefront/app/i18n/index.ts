@@ -31,6 +31,8 @@ import { referralEn } from './referral.en.ts';
 import { referralFr } from './referral.fr.ts';
 import { rewardsEn } from './rewards.en.ts';
 import { rewardsFr } from './rewards.fr.ts';
+import { fbtEn } from './fbt.en.ts';
+import { fbtFr } from './fbt.fr.ts';
 
 /** Every message id (shell + cart/checkout + account + auth + promo). */
 export type MessageKey = CatalogueKey;
@@ -58,4 +60,5 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['loyalty', loyaltyEn, loyaltyFr],
   ['referral', referralEn, referralFr],
   ['rewards', rewardsEn, rewardsFr],
+  ['fbt', fbtEn, fbtFr],
 ];

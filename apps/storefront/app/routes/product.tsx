@@ -32,6 +32,9 @@ import { CampaignOffer } from '../components/autodelivery/CampaignOffer.tsx';
 import { AddToNextAutoDelivery } from '../components/auto-delivery/AddToNextAutoDelivery.tsx';
 import { adBuyPaths } from '../components/autodelivery/paths.ts';
 import type { PdpLoyalty, PdpPromo } from './product.server.ts';
+import { FrequentlyBoughtTogether } from '../components/recommendations/FrequentlyBoughtTogether.tsx';
+import { OosAlternatives } from '../components/recommendations/OosAlternatives.tsx';
+import { addSeveralPath } from '../components/recommendations/paths.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   return loadProductPage(args);
@@ -160,7 +163,7 @@ function BundleContents({ product }: { product: ProductFull }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, selectedCode, crossSell, promo, adOffers, initialAd, campaign, campaignError } = loaderData;
+  const { product, selectedCode, crossSell, promo, adOffers, initialAd, campaign, campaignError, fbt, alternatives, fbtError } = loaderData;
   const t = useT();
   const { lang, locale } = useShell();
   const paths = pathsFor(lang);
@@ -241,7 +244,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             soldOut={stock === 'outOfStock'}
             className="pdp-cart"
             entryTypeInChildren={adOffer !== null}
+            action={product.isBundle ? addSeveralPath(lang) : undefined}
           >
+            {/* issue 13 (ADR 0032): a bundle goes in with bundleAddToCart (every component checked) */}
+            {product.isBundle ? <input type="hidden" name="kind" value="bundle" /> : null}
             {multi ? (
               <VariantSwatches
                 options={product.variantOptions}
@@ -261,6 +267,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.summary ? <p className="pdp-summary">{product.summary}</p> : null}
         </div>
       </div>
+      {/* issue 13 (ADR 0032): a sold-out choice offers in-stock alternatives; then what goes with the product */}
+      {stock === 'outOfStock' ? <OosAlternatives alternatives={alternatives} /> : null}
+      <FrequentlyBoughtTogether product={product} variant={variant} partners={fbt} error={fbtError} />
       <div className="pdp-details">
       {product.description ? (
         <section className="pdp-section" aria-labelledby="desc-title">
