@@ -14,6 +14,7 @@ export const fbtEn = {
   'fbt.added': '{count, plural, one {# item was} other {# items were}} added to your cart.',
   'fbt.error.outOfStock': 'One of these items just sold out. Please choose again.',
   'fbt.error.generic': 'We could not add these items. Please try again.',
+  'fbt.show': 'See what is frequently bought together',
   'fbt.oos.title': 'Try these instead',
   'fbt.oos.intro': 'This item is sold out. These are in stock and close to it.',
 };

@@ -17,6 +17,7 @@ export const fbtFr: Record<keyof typeof fbtEn, string> = {
   'fbt.added': '{count, plural, one {# article a été ajouté} other {# articles ont été ajoutés}} à votre panier.',
   'fbt.error.outOfStock': 'Un de ces articles vient d’être épuisé. Veuillez choisir de nouveau.',
   'fbt.error.generic': 'Nous n’avons pas pu ajouter ces articles. Veuillez réessayer.',
+  'fbt.show': 'Voir ce qui est souvent acheté ensemble',
   'fbt.oos.title': 'Essayez plutôt ceux-ci',
   'fbt.oos.intro': 'Cet article est épuisé. Ceux-ci sont en stock et s’en rapprochent.',
 };

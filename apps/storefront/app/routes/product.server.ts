@@ -83,7 +83,8 @@ export async function loadProductPage(args: ContextArgs & { params: Params }) {
     campaign: await loadCampaignOffer(ctx, product, adSettings),
     campaignError: campaignError ? campaignError.slice(0, 40) : null,
     // issue 13 (ADR 0032): deferred, never reject
-    fbt: loadFrequentlyBoughtTogether(ctx, product),
+    // `?fbt=all` (the no-JavaScript link of the block's placeholder): awaited, so the block is in the HTML
+    fbt: ctx.url.searchParams.get('fbt') === 'all' ? await loadFrequentlyBoughtTogether(ctx, product) : loadFrequentlyBoughtTogether(ctx, product),
     alternatives: loadOosAlternatives(ctx, product, selectedCode),
     fbtError: ctx.url.searchParams.get('fbtError')?.slice(0, 40) ?? null,
   };

@@ -4,7 +4,10 @@
  * partners, each with a checkbox, the total of the checked ones, and ONE "Add all to cart" form.
  * Without JavaScript the form posts every checked code and lands on the cart; with JavaScript a
  * fetcher posts it, the total follows the checkboxes, and the usual added-to-cart message shows.
- * Deferred: rendered only when the partners arrive; a failure renders nothing.
+ * Deferred: rendered only when the partners arrive; a failure renders nothing. React reveals a
+ * streamed section with a small inline script, so a browser without JavaScript keeps the
+ * placeholder: it holds a `<noscript>` link to `?fbt=all`, where the loader awaits the partners and
+ * the block is part of the HTML (then the form posts without JavaScript).
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Await, Link, useFetcher, useLocation } from 'react-router';
@@ -49,17 +52,36 @@ export function FrequentlyBoughtTogether({
 }: {
   product: ProductFull;
   variant: VariantOption | undefined;
-  partners: Promise<ProductCard[] | null>;
+  partners: Promise<ProductCard[] | null> | ProductCard[] | null;
   error: string | null;
 }) {
+  // already awaited (`?fbt=all`): rendered in the HTML itself, no streamed section
+  if (!(partners instanceof Promise)) {
+    return <SectionBoundary>{partners && partners.length > 0 ? <FbtForm product={product} variant={variant} partners={partners} error={error} /> : null}</SectionBoundary>;
+  }
   return (
     <SectionBoundary>
-      <Suspense fallback={null}>
+      <Suspense fallback={<NoScriptLink />}>
         <Await resolve={partners} errorElement={null}>
           {(list) => (list && list.length > 0 ? <FbtForm product={product} variant={variant} partners={list} error={error} /> : null)}
         </Await>
       </Suspense>
     </SectionBoundary>
+  );
+}
+
+/** The placeholder without JavaScript: a GET link to the same page with the block rendered on the server. */
+function NoScriptLink() {
+  const t = useT();
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  search.set('fbt', 'all');
+  return (
+    <noscript>
+      <p className="fbt-noscript">
+        <a href={`${location.pathname}?${search.toString()}#fbt-title`}>{t('fbt.show')}</a>
+      </p>
+    </noscript>
   );
 }
 
