@@ -9,11 +9,12 @@
  *   component 409 naming `components[i]` with nothing added;
  * - concurrency: two adds racing for the last unit into one cart → exactly one succeeds and the
  *   loser added nothing (FBT and bundle);
- * - getProductOOSRecommendation: in-stock alternatives of the same kind, caps 4 and 5; 400 / 404.
+ * - getProductOOSRecommendation: in-stock alternatives of the same kind, caps 4 and 5; 400 / 404;
+ * - the product FULL answer reads the list in ONE statement, whatever its length (no read per partner).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecommendationClient, isApiError, type CommerceCalls, type RecommendationCalls } from '@store/contracts';
-import { getAvailable, setAvailable } from '@store/db';
+import { createQueryCounter, getAvailable, setAvailable } from '@store/db';
 import { buildTestApp, dbKinds, type TestApp } from '@store/testing';
 import { refreshAssociations } from '../src/flows/recommendations.ts';
 import { commerce, newKey, prepareCheckout } from './support/commerce.ts';
@@ -264,5 +265,28 @@ describe.each(dbKinds())('recommendations on %s', (kind) => {
       expect((await get('?productCode=%00abc')).statusCode).toBe(400);
       expect(await apiError(rec.getProductOOSRecommendation('usb2c', 'NO-SUCH-PRODUCT'))).toMatchObject({ status: 404, subject: 'productCode' });
     });
+  });
+
+  it('product FULL: the list costs one statement, the same for 3 partners and for none', async () => {
+    const counter = createQueryCounter();
+    const w = await buildTestApp(kind, { dbOptions: { plugins: [counter], readCacheTtlMs: 600_000 } });
+    try {
+      const count = async (code: string) => {
+        await w.client.getProduct('usb2c', code); // warm the read cache
+        counter.reset();
+        const p = await w.client.getProduct('usb2c', code);
+        return { n: counter.count, fbt: p.variantOptions[0]?.frequentlyBoughtTogether ?? [] };
+      };
+      const withThree = await count('BH-SOLO');
+      const withNone = await count('TW-MATCHA-LATTE');
+      expect(withThree.fbt).toHaveLength(3);
+      expect(withNone.fbt).toHaveLength(0);
+      expect(withThree.n).toBe(withNone.n);
+      // and exactly one of them reads the associations: without the table's rows nothing changes
+      await w.dbh.db.deleteFrom('product_associations').where('product_code', '=', 'BH-SOLO').execute();
+      expect((await count('BH-SOLO')).n).toBe(withThree.n);
+    } finally {
+      await w.close();
+    }
   });
 });
