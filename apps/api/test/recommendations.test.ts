@@ -96,6 +96,10 @@ describe.each(dbKinds())('recommendations on %s', (kind) => {
       await refreshAssociations(ctx, { sites: ['usb2c'] });
       const again = await t.dbh.db.selectFrom('product_associations').selectAll().where('base_site', '=', 'usb2c').where('source', '=', 'orders').where('product_code', '=', 'BH-MINI').execute();
       expect(again.length).toBe(rows.length);
+      // refreshes running at once (several processes) are serialised: all succeed, the rows stay whole
+      await Promise.all([0, 1, 2].map(() => refreshAssociations(ctx, { sites: ['usb2c'] })));
+      const seedRows = await t.dbh.db.selectFrom('product_associations').select('partner_code').where('base_site', '=', 'usb2c').where('source', '=', 'seed').where('product_code', '=', 'BH-SOLO').execute();
+      expect(seedRows.map((r) => r.partner_code).sort()).toEqual(['ACC-DESCALE', 'ACC-MUG', 'BH-CAFE-AU-LAIT', 'BH-SIGNATURE-DARK']);
       // another site's orders are another site's
       expect(await fbtOf('BH-MINI', 'cab2c')).toEqual(['ACC-DESCALE', 'BH-SIGNATURE-DARK', 'ACC-MUG']);
     });

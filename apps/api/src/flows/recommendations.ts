@@ -6,7 +6,8 @@
  * - {@link refreshAssociations}: per site, the co-occurrence counts of the site's orders (domain
  *   `coPurchaseCounts`) replace the site's `orders` associations, and the seeded fallback list its
  *   `seed` ones, in ONE transaction per site (a product page reads the old list or the new one,
- *   never a mix). Run every {@link ASSOCIATION_REFRESH_INTERVAL_MS} in the server process
+ *   never a mix; refreshes of a site are serialised by a lock, so several processes may run it).
+ *   Run every {@link ASSOCIATION_REFRESH_INTERVAL_MS} in the server process
  *   ({@link startAssociationRefresher}) and once by `npm run jobs`.
  * - {@link frequentlyBoughtTogetherOf}: the product page's list, ONE indexed statement.
  * - {@link frequentlyBoughtTogetherAddToCart}, {@link bundleAddToCart}: several units in ONE
@@ -22,6 +23,7 @@ import {
   listBundleComponents,
   listEntries,
   listOrderBaskets,
+  lockSiteAssociations,
   findProduct,
   replaceAssociations,
   withTransaction,
@@ -94,7 +96,10 @@ export async function refreshAssociations(ctx: RefreshContext, opts: { sites?: r
       partners.forEach((p, rank) => rows.push({ productCode, partnerCode: p.code, score: p.count, rank }));
     }
     const now = ctx.now().toISOString();
-    const [fromOrders, seeded] = await withTransaction(ctx.dbh, async (trx) => [await replaceAssociations(trx, site, 'orders', rows, now), await writeSeedAssociations(trx, site, now)]);
+    const [fromOrders, seeded] = await withTransaction(ctx.dbh, async (trx) => {
+      await lockSiteAssociations(trx, ctx.dbh.dialect, site);
+      return [await replaceAssociations(trx, site, 'orders', rows, now), await writeSeedAssociations(trx, site, now)];
+    });
     out.push({ site, orders: baskets.length, fromOrders, seeded });
   }
   ctx.log.info({ event: 'associationsRefreshed', sites: out }, 'frequently-bought-together refreshed');

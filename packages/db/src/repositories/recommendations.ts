@@ -57,7 +57,19 @@ export interface AssociationRow {
 }
 
 /**
- * Replaces a site's associations of one source by `rows` (run it inside a transaction).
+ * Serialises refreshes of a site's associations (several processes may refresh at once): locks the
+ * site's `base_sites` row until the transaction ends (PostgreSQL `FOR UPDATE`; SQLite write
+ * transactions are serial already). Without it, a second refresh's DELETE would not see the rows
+ * a first one inserted meanwhile and its INSERT would collide with them.
+ */
+export async function lockSiteAssociations(trx: Executor, dialect: 'sqlite' | 'postgres', site: string): Promise<void> {
+  const q = trx.selectFrom('base_sites').select('uid').where('uid', '=', site);
+  await (dialect === 'postgres' ? q.forUpdate() : q).execute();
+}
+
+/**
+ * Replaces a site's associations of one source by `rows` (run it inside a transaction, after
+ * {@link lockSiteAssociations}).
  * @returns the rows written
  */
 export async function replaceAssociations(trx: Executor, site: string, source: 'orders' | 'seed', rows: readonly AssociationRow[], now: string): Promise<number> {
