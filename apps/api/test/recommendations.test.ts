@@ -17,7 +17,7 @@ import { createRecommendationClient, isApiError, type CommerceCalls, type Recomm
 import { createQueryCounter, getAvailable, setAvailable } from '@store/db';
 import { buildTestApp, dbKinds, type TestApp } from '@store/testing';
 import { refreshAssociations } from '../src/flows/recommendations.ts';
-import { commerce, newKey, prepareCheckout } from './support/commerce.ts';
+import { ADDRESSES, commerce, newKey, prepareCheckout } from './support/commerce.ts';
 
 const VISA = { testCardNumber: '4242424242424242' };
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -223,6 +223,24 @@ describe.each(dbKinds())('recommendations on %s', (kind) => {
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         expect(await getAvailable(t.dbh.db, 'LASTUNIT-24')).toBe(0);
       });
+    });
+  });
+
+  it('two shoppers who each added the last bundle with bundleAddToCart: exactly one order is placed', async () => {
+    await withStock('BUNDLE-TEA-SAMPLER', 1, async () => {
+      const carts = await Promise.all(
+        [0, 1].map(async (i) => {
+          const { cartGuid } = await rec.bundleAddToCart('usb2c', { bundleCode: 'BUNDLE-TEA-SAMPLER' });
+          await api.setEmail('usb2c', cartGuid, `bundle-racer-${i}-${Date.now()}@example.com`);
+          await api.setDeliveryAddress('usb2c', cartGuid, ADDRESSES.NY);
+          await api.setDeliveryMode('usb2c', cartGuid, 'standard');
+          await api.setBillingAddress('usb2c', cartGuid, { sameAsShipping: true });
+          return { cartGuid, paymentIntentId: (await api.createPaymentIntent('usb2c', cartGuid)).paymentIntentId };
+        }),
+      );
+      const results = await Promise.allSettled(carts.map((c) => api.placeOrder('usb2c', c.cartGuid, { idempotencyKey: newKey(), paymentIntentId: c.paymentIntentId, paymentMethod: VISA })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await getAvailable(t.dbh.db, 'BUNDLE-TEA-SAMPLER')).toBe(0);
     });
   });
 
