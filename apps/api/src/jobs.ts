@@ -21,7 +21,7 @@ import { ConfigError, dbTimeoutsOf, loadConfig, type AppConfig } from './config.
 import { createMailer } from './email/mailer.ts';
 import type { CommerceContext, FlowLogger } from './flows/context.ts';
 import { runRecurringOrders, type RecurringRunResult } from './flows/recurring-orders.ts';
-import { refreshAssociations } from './flows/recommendations.ts';
+import { refreshAssociations } from './flows/frequently-bought-together.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import { fileSecretStore } from './secrets.ts';
 

@@ -4,7 +4,7 @@
  * product codes data. Thin handlers: parse (zod), read (repositories), answer (presenters).
  */
 import { loadAutoDeliverySettings } from '../flows/auto-delivery-buy.ts';
-import { frequentlyBoughtTogetherOf } from '../flows/recommendations.ts';
+import { frequentlyBoughtTogetherOf } from '../flows/frequently-bought-together.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { DbHandle } from '@store/db';

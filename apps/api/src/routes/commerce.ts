@@ -15,6 +15,9 @@ import { startRecurringOrderScheduler } from '../flows/recurring-orders.ts';
 import { startPendingOrderSweeper } from '../flows/sweep-pending-orders.ts';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index.ts';
 import { registerAddressRoutes } from './addresses.ts';
+// issue 13 (ADR 0032): frequently bought together, bundle add, out-of-stock alternatives
+import { registerFbtRoutes } from './frequently-bought-together.ts';
+import { startAssociationRefresher } from '../flows/frequently-bought-together.ts';
 import { registerAutoDeliveryBuyRoutes } from './auto-delivery-buy.ts';
 import { registerCartRoutes } from './carts.ts';
 import { registerCheckoutRoutes } from './checkout.ts';
@@ -29,8 +32,6 @@ import { registerSubscriptionRoutes } from './subscriptions.ts';
 import { registerFulfilmentRoutes } from './fulfilment.ts';
 import { registerLoyaltyRoutes } from './loyalty.ts';
 import { storeOrderEvents } from '../flows/order-listeners.ts';
-import { registerRecommendationRoutes } from './recommendations.ts';
-import { startAssociationRefresher } from '../flows/recommendations.ts';
 
 /** Options of {@link commerceRoutes}. */
 export interface CommerceRoutesOptions {
@@ -97,12 +98,12 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   registerGiftCardRoutes(scope, ctx);
   registerAutoDeliveryBuyRoutes(scope, ctx);
   registerFulfilmentRoutes(scope, ctx);
+  // issue 13 (ADR 0032): frequently bought together, bundle add, out-of-stock alternatives
+  registerFbtRoutes(scope, ctx);
   // issue 12 (ADR 0028): Brewhaus Perks
   registerLoyaltyRoutes(scope, ctx);
   // issue 12 (ADR 0030)
   registerReferralRoutes(scope, ctx);
   registerRewardRoutes(scope, ctx);
-  // issue 13 (ADR 0032): frequently bought together, bundle add, out-of-stock alternatives
-  registerRecommendationRoutes(scope, ctx);
   if (config.DEV_PAGES) registerOutboxPages(scope, mailer);
 }

@@ -8,6 +8,8 @@ import { accountEn } from './account.en.ts';
 import { accountFr } from './account.fr.ts';
 import { adBuyEn } from './adbuy.en.ts';
 import { adBuyFr } from './adbuy.fr.ts';
+import { fbtEn } from './fbt.en.ts';
+import { fbtFr } from './fbt.fr.ts';
 import { authEn } from './auth.en.ts';
 import { autoDeliveryEn } from './autodelivery.en.ts';
 import { autoDeliveryFr } from './autodelivery.fr.ts';
@@ -31,8 +33,6 @@ import { referralEn } from './referral.en.ts';
 import { referralFr } from './referral.fr.ts';
 import { rewardsEn } from './rewards.en.ts';
 import { rewardsFr } from './rewards.fr.ts';
-import { fbtEn } from './fbt.en.ts';
-import { fbtFr } from './fbt.fr.ts';
 
 /** Every message id (shell + cart/checkout + account + auth + promo). */
 export type MessageKey = CatalogueKey;
@@ -50,6 +50,7 @@ export const messages: Record<Lang, Record<MessageKey, string>> = {
 export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, string>, Record<string, string>]> = [
   ['shell', en, fr],
   ['checkout', checkoutEn, checkoutFr],
+  ['fbt', fbtEn, fbtFr],
   ['account', accountEn, accountFr],
   ['auth', authEn, authFr],
   ['promo', promoEn, promoFr],
@@ -60,5 +61,4 @@ export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, str
   ['loyalty', loyaltyEn, loyaltyFr],
   ['referral', referralEn, referralFr],
   ['rewards', rewardsEn, rewardsFr],
-  ['fbt', fbtEn, fbtFr],
 ];

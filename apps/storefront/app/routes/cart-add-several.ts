@@ -19,7 +19,7 @@ import type { AddToCartResult } from '../lib/add-to-cart-result.ts';
 import { flashCookie } from '../lib/cookies.server.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import { logServerError } from '../lib/logger.server.ts';
-import { recommendationCalls } from '../lib/recommendations.server.ts';
+import { fbtCalls } from '../lib/fbt.server.ts';
 import { safeRedirectTarget } from '../lib/safe-redirect.ts';
 
 /** What the fetcher receives (the add-to-cart answer, plus how many items a multi-add added). */
@@ -41,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
   const viaFetcher = form.get('_mode') === 'fetch';
   const headers = new Headers();
   const cartGuid = ctx.cart.guid ? { cartGuid: ctx.cart.guid } : {};
-  const calls = recommendationCalls(ctx);
+  const calls = fbtCalls(ctx);
   const refusal = (error: unknown): { ok: false; reason: string } => {
     if (isApiError(error) && error.isClientError) return { ok: false, reason: error.reason ?? 'generic' };
     logServerError(error, { url: args.request.url, label: 'cart-add-several' });

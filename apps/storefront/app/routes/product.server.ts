@@ -16,7 +16,7 @@ import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
 import { notFound, rethrowLookupError } from '../lib/errors.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
 import { adOffersOf, loadAdSettings, loadCampaignOffer } from '../lib/auto-delivery.server.ts';
-import { loadFrequentlyBoughtTogether, loadOosAlternatives } from '../lib/recommendations.server.ts';
+import { loadFrequentlyBoughtTogether, loadOosAlternatives } from '../lib/fbt.server.ts';
 
 /** The product code of a product URL: `:code`, or the last segment of `/pdp/...`. */
 export function productCodeFromParams(params: Params): string | null {

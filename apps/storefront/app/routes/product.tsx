@@ -32,9 +32,9 @@ import { CampaignOffer } from '../components/autodelivery/CampaignOffer.tsx';
 import { AddToNextAutoDelivery } from '../components/auto-delivery/AddToNextAutoDelivery.tsx';
 import { adBuyPaths } from '../components/autodelivery/paths.ts';
 import type { PdpLoyalty, PdpPromo } from './product.server.ts';
-import { FrequentlyBoughtTogether } from '../components/recommendations/FrequentlyBoughtTogether.tsx';
-import { OosAlternatives } from '../components/recommendations/OosAlternatives.tsx';
-import { addSeveralPath } from '../components/recommendations/paths.ts';
+import { FrequentlyBoughtTogether } from '../components/fbt/FrequentlyBoughtTogether.tsx';
+import { OosAlternatives } from '../components/fbt/OosAlternatives.tsx';
+import { addSeveralPath } from '../components/fbt/paths.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   return loadProductPage(args);

@@ -5,7 +5,7 @@
  * only pairs whose two products are sold there.
  */
 import type { Executor } from '../connection.ts';
-import { listSiteProductCodes, replaceAssociations, type AssociationRow } from '../repositories/recommendations.ts';
+import { listSiteProductCodes, replaceAssociations, type AssociationRow } from '../repositories/associations.ts';
 import { SITE_DEFINITIONS } from './sites.ts';
 
 /** Product (base code) → partners, best first. */

@@ -13,10 +13,10 @@
  * - the product FULL answer reads the list in ONE statement, whatever its length (no read per partner).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRecommendationClient, isApiError, type CommerceCalls, type RecommendationCalls } from '@store/contracts';
+import { createFbtClient, isApiError, type CommerceCalls, type FbtCalls } from '@store/contracts';
 import { createQueryCounter, getAvailable, setAvailable } from '@store/db';
 import { buildTestApp, dbKinds, type TestApp } from '@store/testing';
-import { refreshAssociations } from '../src/flows/recommendations.ts';
+import { refreshAssociations } from '../src/flows/frequently-bought-together.ts';
 import { ADDRESSES, commerce, newKey, prepareCheckout } from './support/commerce.ts';
 
 const VISA = { testCardNumber: '4242424242424242' };
@@ -35,12 +35,12 @@ async function apiError(promise: Promise<unknown>): Promise<{ status: number; re
 describe.each(dbKinds())('recommendations on %s', (kind) => {
   let t: TestApp;
   let api: CommerceCalls;
-  let rec: RecommendationCalls;
+  let rec: FbtCalls;
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
     api = commerce(t);
-    rec = createRecommendationClient(t.client);
+    rec = createFbtClient(t.client);
   });
   afterAll(async () => {
     await t?.close();

@@ -4,12 +4,12 @@
  * loaders: they never reject (null when anything fails or there is nothing to show), so a failing
  * call leaves the page intact.
  */
-import { createRecommendationClient, type ProductCard, type ProductFull, type RecommendationCalls } from '@store/contracts';
+import { createFbtClient, type ProductCard, type ProductFull, type FbtCalls } from '@store/contracts';
 import type { RequestContext } from './context.server.ts';
 
 /** The calls as the shopper: `users/current` when signed in, else `users/anonymous`. */
-export function recommendationCalls(ctx: RequestContext): RecommendationCalls {
-  return ctx.auth.isLoggedIn ? createRecommendationClient(ctx.customerCore, { user: 'current' }) : createRecommendationClient(ctx.anonymousCore);
+export function fbtCalls(ctx: RequestContext): FbtCalls {
+  return ctx.auth.isLoggedIn ? createFbtClient(ctx.customerCore, { user: 'current' }) : createFbtClient(ctx.anonymousCore);
 }
 
 /** The "frequently bought together" partners of a product, as cards (in stock only). */
@@ -35,7 +35,7 @@ export function loadOosAlternatives(ctx: RequestContext, product: ProductFull, s
   const selectedOut = soldOut.find((v) => v.code === selectedCode);
   const code = selectedOut?.code ?? soldOut[0]?.code ?? (product.stock.stockLevelStatus === 'outOfStock' ? product.code : null);
   if (!code) return Promise.resolve(null);
-  return recommendationCalls(ctx)
+  return fbtCalls(ctx)
     .getProductOOSRecommendation(ctx.site, code, { lang: ctx.lang })
     .then((r) => (r.products.length ? r.products : null))
     .catch(() => null);

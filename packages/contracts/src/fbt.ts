@@ -83,7 +83,7 @@ export const OosRecommendationSchema = z.object({
 export type OosRecommendation = z.infer<typeof OosRecommendationSchema>;
 
 /** The typed calls. */
-export interface RecommendationCalls {
+export interface FbtCalls {
   /** POST /{site}/users/{user}/frequentlyBoughtTogetherAddToCart */
   frequentlyBoughtTogetherAddToCart(site: string, body: FbtAddToCartRequest): Promise<FbtAddToCartResponse>;
   /** POST /{site}/users/{user}/bundleAddToCart */
@@ -96,7 +96,7 @@ export interface RecommendationCalls {
  * Builds the calls on a core: `user: 'anonymous'` (the machine token) or `'current'` (a core
  * sending the customer's token). The OOS call needs no token.
  */
-export function createRecommendationClient(core: ApiCore, options: { user?: 'anonymous' | 'current' } = {}): RecommendationCalls {
+export function createFbtClient(core: ApiCore, options: { user?: 'anonymous' | 'current' } = {}): FbtCalls {
   const enc = encodeURIComponent;
   const user = options.user ?? 'anonymous';
   return {

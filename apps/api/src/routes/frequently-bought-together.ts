@@ -1,5 +1,5 @@
 /**
- * Recommendation and multi-add routes (issue 13; ADR 0032; contracts `recommendations.ts`), under
+ * Recommendation and multi-add routes (issue 13; ADR 0032; contracts `fbt.ts`), under
  * /rest/v2/:baseSiteId:
  * - `POST /users/{userId}/frequentlyBoughtTogetherAddToCart` {cartGuid?, productCodes, lang?} —
  *   one unit of each code, one transaction, all or nothing;
@@ -19,14 +19,14 @@ import {
   OosRecommendationSchema,
 } from '@store/contracts';
 import type { CommerceContext } from '../flows/context.ts';
-import { bundleAddToCart, frequentlyBoughtTogetherAddToCart, oosRecommendation } from '../flows/recommendations.ts';
+import { bundleAddToCart, frequentlyBoughtTogetherAddToCart, oosRecommendation } from '../flows/frequently-bought-together.ts';
 import { defineRoute, registerApiRoutes, shopperOfContext } from '../http/api-route.ts';
 import { UserParamsSchema, USER_SECURITY } from './carts.ts';
 
 const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema, 404: OccErrorBodySchema, 409: OccErrorBodySchema };
 
 /** The routes. */
-export function recommendationRouteList(ctx: CommerceContext) {
+export function fbtRouteList(ctx: CommerceContext) {
   return [
     defineRoute({
       method: 'POST',
@@ -71,6 +71,6 @@ export function recommendationRouteList(ctx: CommerceContext) {
 }
 
 /** Registers the routes on the /rest/v2/:baseSiteId scope. */
-export function registerRecommendationRoutes(scope: FastifyInstance, ctx: CommerceContext): void {
-  registerApiRoutes(scope, recommendationRouteList(ctx));
+export function registerFbtRoutes(scope: FastifyInstance, ctx: CommerceContext): void {
+  registerApiRoutes(scope, fbtRouteList(ctx));
 }
