@@ -149,6 +149,7 @@ describe.each(dbKinds())('recommendations on %s', (kind) => {
     it('adds the bundle line at the bundle price and lists its components', async () => {
       const r = await rec.bundleAddToCart('usb2c', { bundleCode: 'BUNDLE-BREWER-STARTER' });
       expect(r.bundleCode).toBe('BUNDLE-BREWER-STARTER');
+      expect(r.name).toBe('Brewer Starter Kit');
       expect(r.components.map((c) => `${c.productCode}x${c.qty}`)).toEqual(['BH-SOLO-BLKx1', 'BH-SIGNATURE-DARK-24x2', 'TW-WILD-BERRY-22x1', 'ACC-MUG-WHTx1']);
       expect(r.cartQuantity).toBe(1);
       const cart = await api.getCart('usb2c', r.cartGuid);

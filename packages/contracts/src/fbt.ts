@@ -62,6 +62,8 @@ export const BundleAddToCartResponseSchema = z.object({
   SuccessMessage: z.string(),
   statusCode: z.literal('success'),
   bundleCode: z.string(),
+  /** the bundle's name in the answer's language */
+  name: z.string(),
   /** the components checked and delivered with the bundle line (variant code, units per bundle line) */
   components: z.array(z.object({ productCode: z.string(), name: z.string(), qty: z.number().int().positive() })),
 });

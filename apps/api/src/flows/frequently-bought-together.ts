@@ -185,6 +185,7 @@ export async function bundleAddToCart(ctx: CommerceContext, site: BaseSiteId, sh
       SuccessMessage: COMMERCE_MESSAGES[lang].addedToCart(nameOf(v, lang)),
       statusCode: 'success' as const,
       bundleCode: v.baseProductCode,
+      name: nameOf(v, lang),
       components: components.map((c) => ({ productCode: c.variantCode, name: nameOf(c, lang), qty: c.qty })),
     };
   });

@@ -12,6 +12,16 @@ export function fbtCalls(ctx: RequestContext): FbtCalls {
   return ctx.auth.isLoggedIn ? createFbtClient(ctx.customerCore, { user: 'current' }) : createFbtClient(ctx.anonymousCore);
 }
 
+/**
+ * A bundle page's add to cart (`kind=bundle` on /cart/add): bundleAddToCart with the cart cookie's
+ * guid, answered in the shape the add-to-cart action reads of addProductToCart.
+ * @throws ApiError as the call does (the action turns 4xx into the form's refusal)
+ */
+export async function bundleAddAnswer(ctx: RequestContext, bundleCode: string, qty: number): Promise<{ cartGuid: string; cartQuantity: number; entry: { product: { name: string } } }> {
+  const r = await fbtCalls(ctx).bundleAddToCart(ctx.site, { bundleCode, qty, lang: ctx.lang, ...(ctx.cart.guid ? { cartGuid: ctx.cart.guid } : {}) });
+  return { cartGuid: r.cartGuid, cartQuantity: r.cartQuantity, entry: { product: { name: r.name } } };
+}
+
 /** The "frequently bought together" partners of a product, as cards (in stock only). */
 export function loadFrequentlyBoughtTogether(ctx: RequestContext, product: ProductFull): Promise<ProductCard[] | null> {
   const codes = product.variantOptions[0]?.frequentlyBoughtTogether ?? [];

@@ -34,7 +34,6 @@ import { adBuyPaths } from '../components/autodelivery/paths.ts';
 import type { PdpLoyalty, PdpPromo } from './product.server.ts';
 import { FrequentlyBoughtTogether } from '../components/fbt/FrequentlyBoughtTogether.tsx';
 import { OosAlternatives } from '../components/fbt/OosAlternatives.tsx';
-import { addSeveralPath } from '../components/fbt/paths.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   return loadProductPage(args);
@@ -244,7 +243,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             soldOut={stock === 'outOfStock'}
             className="pdp-cart"
             entryTypeInChildren={adOffer !== null}
-            action={product.isBundle ? addSeveralPath(lang) : undefined}
           >
             {/* issue 13 (ADR 0032): a bundle goes in with bundleAddToCart (every component checked) */}
             {product.isBundle ? <input type="hidden" name="kind" value="bundle" /> : null}

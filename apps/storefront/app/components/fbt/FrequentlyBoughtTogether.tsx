@@ -151,7 +151,6 @@ function FbtForm({ product, variant, partners, error }: { product: ProductFull; 
       <h2 id="fbt-title">{t('fbt.title')}</h2>
       <fetcher.Form method="post" action={addSeveralPath(lang)} className="fbt-form">
         <CsrfField />
-        <input type="hidden" name="kind" value="fbt" />
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {hydrated ? <input type="hidden" name="_mode" value="fetch" /> : null}
         <ul className="fbt-items">

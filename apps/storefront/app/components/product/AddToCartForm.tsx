@@ -33,11 +33,9 @@ export interface AddToCartFormProps {
    * the form does not add its hidden `STD`
    */
   entryTypeInChildren?: boolean;
-  /** issue 13: another POST target answering like /cart/add (a bundle page: `/cart/add-several`) */
-  action?: string | undefined;
 }
 
-export function AddToCartForm({ productCode, productName, withQuantity, soldOut, children, className, entryTypeInChildren, action }: AddToCartFormProps) {
+export function AddToCartForm({ productCode, productName, withQuantity, soldOut, children, className, entryTypeInChildren }: AddToCartFormProps) {
   const fetcher = useFetcher<AddToCartResult>();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -66,7 +64,7 @@ export function AddToCartForm({ productCode, productName, withQuantity, soldOut,
   const redirectTo = `${location.pathname}${qs ? `?${qs}` : ''}`;
 
   return (
-    <fetcher.Form method="post" action={action ?? pathsFor(lang).addToCart} className={`add-to-cart ${className ?? ''}`.trim()}>
+    <fetcher.Form method="post" action={pathsFor(lang).addToCart} className={`add-to-cart ${className ?? ''}`.trim()}>
       <CsrfField />
       {productCode ? <input type="hidden" name="productCode" value={productCode} /> : null}
       {entryTypeInChildren ? null : <input type="hidden" name="entryType" value="STD" />}
