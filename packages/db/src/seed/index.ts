@@ -9,8 +9,8 @@ import { seedContent } from './content.ts';
 import { seedGiftCards } from './gift-cards.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedCampaigns } from './campaigns.ts';
-import { seedDemoCustomer } from './demo-customer.ts';
 import { seedAssociations } from './associations.ts';
+import { seedDemoCustomer } from './demo-customer.ts';
 
 export { buildDemoCatalog, DEMO_CODES, DEMO_CATEGORY_CODES, VARIANT_COLORS, demoCatalogPath, readCatalogFile } from './catalog.ts';
 export { buildSyntheticCatalog } from './synthetic.ts';
@@ -18,8 +18,8 @@ export { demoContent, seedContent, SITE_SETTINGS } from './content.ts';
 export { SITE_DEFINITIONS } from './sites.ts';
 export { DEMO_GIFT_CARDS, seedGiftCards, type DemoGiftCard } from './gift-cards.ts';
 export { DEMO_CAMPAIGNS, seedCampaigns } from './campaigns.ts';
-export { DEMO_CUSTOMER, seedDemoCustomer } from './demo-customer.ts';
 export { DEMO_ASSOCIATIONS, seedAssociations, writeSeedAssociations } from './associations.ts';
+export { DEMO_CUSTOMER, seedDemoCustomer } from './demo-customer.ts';
 export { BMSM_DRINKWARE, DISCOUNT_MESSAGE_SETTINGS, EMPLOYEE_DISCOUNT_BPS, PROMOTED_PRODUCT, demoPromotions, seedPromotions } from './promotions.ts';
 export { productSvg, brandLogoSvg, brewerForm, accessoryKind, escapeXml, type BrewerForm, type ProductSvgInput, type SvgBundleItem } from './svg.ts';
 
