@@ -3,7 +3,8 @@
  * outside the server process, on the configured database (DATABASE_URL, migrated and seeded like
  * the server does on first start), with the configured payment provider and mailer.
  *
- * - `npm run jobs` — one run now (due cycles, retries, reminders), then exit;
+ * - `npm run jobs` — one run now (due cycles, retries, reminders), then exit; it also refreshes the
+ *   frequently-bought-together associations once (issue 13, ADR 0032);
  * - `npm run jobs -- --until 2027-06-01` — every day from today up to that date (inclusive), each
  *   with a SIMULATED clock at noon New York time, printing one progress line per day; a date in
  *   the future is refused unless NODE_ENV is `test` or `development`, or `--simulate` is given
@@ -20,6 +21,7 @@ import { ConfigError, dbTimeoutsOf, loadConfig, type AppConfig } from './config.
 import { createMailer } from './email/mailer.ts';
 import type { CommerceContext, FlowLogger } from './flows/context.ts';
 import { runRecurringOrders, type RecurringRunResult } from './flows/recurring-orders.ts';
+import { refreshAssociations } from './flows/frequently-bought-together.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import { fileSecretStore } from './secrets.ts';
 
@@ -100,6 +102,8 @@ async function main(): Promise<number> {
       const r = await runRecurringOrders(ctx);
       addUp(r);
       print(line(today, r));
+      // issue 13 (ADR 0032): frequently bought together from the orders so far
+      for (const a of await refreshAssociations(ctx)) print(`${a.site}  frequently bought together: ${a.orders} orders, ${a.fromOrders} pairs from orders, ${a.seeded} seeded`);
     } else {
       for (let day = from; compareLocalDates(day, until) <= 0; day = addLocalDays(day, 1)) {
         // noon local: the same calendar day in every site's zone

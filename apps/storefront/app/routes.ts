@@ -53,6 +53,8 @@ export default [
   // issue 10: smart auto-delivery suggestion (resource route, GET; product page purchase choice)
   // issue 10: brewer campaign bundle (POST; product page of a campaign brewer)
   ...both('cart/campaign', 'fr/panier/trousse', 'routes/add-campaign-bundle.ts', 'add-campaign-bundle'),
+  // issue 13 (ADR 0032): frequently bought together "add all" and bundle add (POST; product page)
+  ...both('cart/add-several', 'fr/panier/ajouter-plusieurs', 'routes/cart-add-several.ts', 'cart-add-several'),
   ...both('autodelivery/suggest', 'fr/livraison-automatique/suggestion', 'routes/ad-smart-suggestion.ts', 'ad-smart-suggestion'),
 
   // sign-in, sign-up, password reset, sign-out (issue 3; spec §2 /login, /noboLogin, /authCallBack)

@@ -13,6 +13,7 @@ export * from './input.ts';
 export * from './monthly-box.ts';
 export * from './subscriptions.ts';
 export * from './auto-delivery.ts';
+export * from './fbt.ts';
 export * from './client-auto-delivery.ts';
 export * from './forms.ts';
 export * from './fulfilment.ts';

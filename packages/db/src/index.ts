@@ -18,6 +18,7 @@ export * from './repositories/idempotency.ts';
 export * from './repositories/orders.ts';
 export * from './repositories/payments.ts';
 export * from './repositories/stock.ts';
+export * from './repositories/associations.ts';
 export * from './seed/index.ts';
 export * from './import/index.ts';
 export * from './repositories/addresses.ts';

@@ -155,6 +155,22 @@ export interface BundleItemTable {
   sort_order: number;
 }
 
+/** issue 13 (migration 0013, ADR 0032): a product's partner on a site, from orders or the seed list. */
+export interface ProductAssociationTable {
+  base_site: string;
+  /** base product code */
+  product_code: string;
+  /** 'orders' | 'seed' */
+  source: string;
+  /** base product code of the partner */
+  partner_code: string;
+  /** orders holding both (0 for seed rows) */
+  score: number;
+  /** place within its source, 0 = best */
+  rank: number;
+  updated_at: string;
+}
+
 /**
  * Search documents, one per product and language: accent-folded, lower-cased text.
  * On SQLite an FTS5 table `product_search_fts` mirrors it; on PostgreSQL a generated tsvector column.
@@ -759,6 +775,8 @@ export interface Database {
   stock: StockTable;
   product_features: ProductFeatureTable;
   bundle_items: BundleItemTable;
+  /** issue 13 (migration 0013, ADR 0032): frequently bought together */
+  product_associations: ProductAssociationTable;
   product_search: ProductSearchTable;
   cms_pages: CmsPageTable;
   cms_slots: CmsSlotTable;
@@ -811,6 +829,7 @@ export interface Database {
   quizzes: QuizTable;
   quiz_answers: QuizAnswerTable;
 }
+
 
 /** issue 12 (migration 0007, ADR 0027): one shipment of an order (one operator ship call). */
 export interface ConsignmentTable {

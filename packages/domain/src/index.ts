@@ -11,6 +11,7 @@ export * from './tax.ts';
 export * from './shipping.ts';
 export * from './cart-totals.ts';
 export * from './orders.ts';
+export * from './frequently-bought-together.ts';
 export * from './cart-rules.ts';
 export * from './promotions/index.ts';
 export * from './subscriptions/index.ts';

@@ -110,8 +110,12 @@ function priceFields(ctx: PresentContext, pr: PriceRecord) {
  */
 export type PriceStrategies = ReadonlyMap<string, { promotedMinor: number | null; personalizedMinor: number | null }>;
 
-/** A variant option (spec §3 Variant option); `strategies` fills promoted/personalised prices. */
-export function presentVariant(ctx: PresentContext, p: ProductCardRecord, v: VariantRecord, strategies?: PriceStrategies): VariantOption {
+/**
+ * A variant option (spec §3 Variant option); `strategies` fills promoted/personalised prices;
+ * `frequentlyBoughtTogether` (issue 13, ADR 0032) the base product codes bought with the product
+ * (empty unless the caller read them).
+ */
+export function presentVariant(ctx: PresentContext, p: ProductCardRecord, v: VariantRecord, strategies?: PriceStrategies, frequentlyBoughtTogether: readonly string[] = []): VariantOption {
   const st = strategies?.get(v.code);
   const pr = v.price ?? ZERO_PRICE;
   const url = productUrl(p, ctx.lang);
@@ -136,7 +140,7 @@ export function presentVariant(ctx: PresentContext, p: ProductCardRecord, v: Var
     campaignPriceData: null,
     ...adPriceFields(ctx, p, pr),
     entryType: 'STD',
-    frequentlyBoughtTogether: [],
+    frequentlyBoughtTogether: [...frequentlyBoughtTogether],
   };
 }
 
@@ -321,6 +325,7 @@ export function presentFull(
   categories: readonly CategoryRecord[],
   freeShippingMinimumMinor: number,
   strategies?: PriceStrategies,
+  frequentlyBoughtTogether: readonly string[] = [],
 ): ProductFull {
   const basic = presentBasic(ctx, p);
   const dv = defaultVariantOf(p);
@@ -351,7 +356,7 @@ export function presentFull(
       ctx,
       amountAwayFromFreeShipping(shownMinor, { freeShippingMinimumMinor, standardMinor: 0, expeditedMinor: 0 }),
     ),
-    variantOptions: p.variants.map((v) => presentVariant(ctx, p, v, strategies)),
+    variantOptions: p.variants.map((v) => presentVariant(ctx, p, v, strategies, frequentlyBoughtTogether)),
     baseOptions: { selected: selected ? { code: selected.code, variantUrlSuffix: selected.variantUrlSuffix } : null },
     alternateUrls: {
       en: productUrl({ ...p, slug: p.slugs.en }, 'en'),

@@ -109,7 +109,7 @@ function assertSellable(v: SellableVariant, productCode: string, subject: string
  * The variant a product code names on a site.
  * @throws 404 `UnknownIdentifierError` `notFound` for an unknown code; see {@link assertSellable}
  */
-async function requireSellable(db: Executor, site: BaseSiteId, productCode: string, subject: string): Promise<SellableVariant> {
+export async function requireSellable(db: Executor, site: BaseSiteId, productCode: string, subject: string): Promise<SellableVariant> {
   // the contract bounded it (issue 11 item 1); a blank code still names no product
   if (productCode.trim() === '') {
     throw invalidInput('ValidationError', 'required', 'A product code is required', subject);
@@ -133,7 +133,7 @@ export interface AddedUnits {
  * Adds `qty` units of a variant to an open cart (inside a transaction) and answers the line as
  * written. `emptyCart`: the cart was created in this transaction, so its lines need no reading.
  */
-async function addUnits(
+export async function addUnits(
   trx: Executor,
   cart: CartRow,
   v: SellableVariant,
@@ -204,7 +204,7 @@ export interface AutoDeliveryAdd {
  * language becomes the cart's language (used by the order email). `created` marks a cart made here
  * (it has no lines yet).
  */
-async function openOrNewCart(trx: Executor, site: BaseSiteId, cartGuid: unknown, langParam: unknown, now: string, shopper: Shopper): Promise<CartRow & { created?: true }> {
+export async function openOrNewCart(trx: Executor, site: BaseSiteId, cartGuid: unknown, langParam: unknown, now: string, shopper: Shopper): Promise<CartRow & { created?: true }> {
   const lang = pickLang(site, langParam);
   const candidates: CartRow[] = [];
   if (plausibleGuid(cartGuid)) {

@@ -4,6 +4,7 @@
  * product codes data. Thin handlers: parse (zod), read (repositories), answer (presenters).
  */
 import { loadAutoDeliverySettings } from '../flows/auto-delivery-buy.ts';
+import { frequentlyBoughtTogetherOf } from '../flows/frequently-bought-together.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { DbHandle } from '@store/db';
@@ -113,8 +114,14 @@ export function catalogRouteList(dbh: DbHandle) {
       const ctx = { site, lang: answerLang(site, query.lang), ad: await loadAutoDeliverySettings(db(), site) };
       const { product, requestedVariant } = await loadProduct(site, ctx.lang, params.code);
       if (query.fields === 'BASIC') return { ...presentBasic(ctx, product), fields: 'BASIC' as const };
-      const [categories, minimum, strategies] = await Promise.all([listCategories(db()), freeShippingMinimumMinor(db(), site), priceStrategiesOf(rc, site, product)]);
-      return presentFull(ctx, product, requestedVariant, categories, minimum, strategies);
+      // issue 13 (ADR 0032): frequently bought together, one indexed statement
+      const [categories, minimum, strategies, fbt] = await Promise.all([
+        listCategories(db()),
+        freeShippingMinimumMinor(db(), site),
+        priceStrategiesOf(rc, site, product),
+        frequentlyBoughtTogetherOf(db(), site, product.code),
+      ]);
+      return presentFull(ctx, product, requestedVariant, categories, minimum, strategies, fbt);
     },
   });
 

@@ -15,6 +15,9 @@ import { startRecurringOrderScheduler } from '../flows/recurring-orders.ts';
 import { startPendingOrderSweeper } from '../flows/sweep-pending-orders.ts';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index.ts';
 import { registerAddressRoutes } from './addresses.ts';
+// issue 13 (ADR 0032): frequently bought together, bundle add, out-of-stock alternatives
+import { registerFbtRoutes } from './frequently-bought-together.ts';
+import { startAssociationRefresher } from '../flows/frequently-bought-together.ts';
 import { registerAutoDeliveryBuyRoutes } from './auto-delivery-buy.ts';
 import { registerCartRoutes } from './carts.ts';
 import { registerCheckoutRoutes } from './checkout.ts';
@@ -72,8 +75,16 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
       stopScheduler = startRecurringOrderScheduler(ctx);
     });
   }
+  // issue 13 (ADR 0032): frequently-bought-together refresh, at start-up and every hour (not under NODE_ENV=test)
+  let stopRefresher: () => Promise<void> = async () => {};
+  if (config.NODE_ENV !== 'test') {
+    scope.addHook('onReady', async () => {
+      stopRefresher = startAssociationRefresher(ctx);
+    });
+  }
   // Emails still being sent, and a sweep in progress, finish before the app (and its database) closes.
   scope.addHook('onClose', async () => {
+    await stopRefresher();
     await stopSweeper();
     await stopScheduler();
     await (opts.mailer ? mailer.flush() : mailer.close());
@@ -89,6 +100,8 @@ export async function commerceRoutes(scope: FastifyInstance, opts: CommerceRoute
   registerGiftCardRoutes(scope, ctx);
   registerAutoDeliveryBuyRoutes(scope, ctx);
   registerFulfilmentRoutes(scope, ctx);
+  // issue 13 (ADR 0032): frequently bought together, bundle add, out-of-stock alternatives
+  registerFbtRoutes(scope, ctx);
   // issue 12 (ADR 0028): Brewhaus Perks
   registerLoyaltyRoutes(scope, ctx);
   // issue 12 (ADR 0030)

@@ -18,9 +18,10 @@ import { rewardsEn } from './rewards.en.ts';
 import { referralEn } from './referral.en.ts';
 import { quizEn } from './quiz.en.ts';
 
-export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn, ...quizEn, ...recsEn, ...landingEn, ...compareEn };
+export const catalogueEn = { ...en, ...checkoutEn, ...accountEn, ...authEn, ...promoEn, ...adBuyEn, ...monthlyEn, ...autoDeliveryEn, ...marketingEn, ...loyaltyEn, ...referralEn, ...rewardsEn, ...quizEn, ...recsEn, ...landingEn, ...compareEn, ...fbtEn };
 import { recsEn } from './recs.en.ts';
 import { landingEn } from './landing.en.ts';
+import { fbtEn } from './fbt.en.ts';
 
 /** Every message id. */
 export type CatalogueKey = keyof typeof catalogueEn;

@@ -15,8 +15,10 @@ import { rewardsFr } from './rewards.fr.ts';
 import { referralFr } from './referral.fr.ts';
 import { quizFr } from './quiz.fr.ts';
 
-export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr, ...rewardsFr, ...quizFr, ...recsFr, ...landingFr, ...compareFr };
+export const catalogueFr: Record<CatalogueKey, string> = { ...fr, ...checkoutFr, ...accountFr, ...authFr, ...promoFr, ...adBuyFr, ...monthlyFr, ...autoDeliveryFr, ...marketingFr, ...loyaltyFr, ...referralFr, ...rewardsFr, ...quizFr, ...recsFr, ...landingFr, ...compareFr, ...fbtFr };
 import { recsFr } from './recs.fr.ts';
 
 import { landingFr } from './landing.fr.ts';
+
+import { fbtFr } from './fbt.fr.ts';
 

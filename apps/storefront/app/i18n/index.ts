@@ -8,6 +8,8 @@ import { accountEn } from './account.en.ts';
 import { accountFr } from './account.fr.ts';
 import { adBuyEn } from './adbuy.en.ts';
 import { adBuyFr } from './adbuy.fr.ts';
+import { fbtEn } from './fbt.en.ts';
+import { fbtFr } from './fbt.fr.ts';
 import { authEn } from './auth.en.ts';
 import { autoDeliveryEn } from './autodelivery.en.ts';
 import { autoDeliveryFr } from './autodelivery.fr.ts';
@@ -56,6 +58,7 @@ export const messages: Record<Lang, Record<MessageKey, string>> = {
 export const CATALOGUE_PAIRS: ReadonlyArray<readonly [string, Record<string, string>, Record<string, string>]> = [
   ['shell', en, fr],
   ['checkout', checkoutEn, checkoutFr],
+  ['fbt', fbtEn, fbtFr],
   ['account', accountEn, accountFr],
   ['auth', authEn, authFr],
   ['promo', promoEn, promoFr],

@@ -24,6 +24,7 @@ import { adAddFieldsOf, withSmartFrequency } from '../lib/auto-delivery.server.t
 import { safeRedirectTarget } from '../lib/safe-redirect.ts';
 import { firstErrors, parseForm } from '../lib/forms.ts';
 import { ADD_TO_CART_TEXT, addToCartRefusalOf } from '../lib/add-to-cart.server.ts';
+import { bundleAddAnswer } from '../lib/fbt.server.ts';
 
 /**
  * A same-origin path to go back to (`/x?y`), never another origin (issue 9 item 7: see
@@ -56,7 +57,8 @@ export async function action(args: Route.ActionArgs) {
     const { productCode, qty = DEFAULT_ADD_QTY } = submission.value;
     try {
       const { entryType, ...adFields } = await withSmartFrequency(ctx, productCode, adAddFieldsOf(submission.value, DEFAULT_ENTRY_TYPE));
-      const answer = await ctx.commerce.addToCart(ctx.site, {
+      // issue 13 (ADR 0032): a bundle page's form (`kind=bundle`) adds through bundleAddToCart
+      const answer = form.get('kind') === 'bundle' ? await bundleAddAnswer(ctx, productCode, qty) : await ctx.commerce.addToCart(ctx.site, {
         productCode,
         qty,
         entryType,

@@ -18,6 +18,7 @@ import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
 import { notFound, rethrowLookupError } from '../lib/errors.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
 import { adOffersOf, loadAdSettings, loadCampaignOffer } from '../lib/auto-delivery.server.ts';
+import { loadFrequentlyBoughtTogether, loadOosAlternatives } from '../lib/fbt.server.ts';
 
 /** The product code of a product URL: `:code`, or the last segment of `/pdp/...`. */
 export function productCodeFromParams(params: Params): string | null {
@@ -88,6 +89,11 @@ export async function loadProductPage(args: ContextArgs & { params: Params }) {
     initialAd: ctx.url.searchParams.get('purchase') === 'ad',
     campaign: await loadCampaignOffer(ctx, product, adSettings),
     campaignError: campaignError ? campaignError.slice(0, 40) : null,
+    // issue 13 (ADR 0032): deferred, never reject
+    // `?fbt=all` (the no-JavaScript link of the block's placeholder): awaited, so the block is in the HTML
+    fbt: ctx.url.searchParams.get('fbt') === 'all' ? await loadFrequentlyBoughtTogether(ctx, product) : loadFrequentlyBoughtTogether(ctx, product),
+    alternatives: loadOosAlternatives(ctx, product, selectedCode),
+    fbtError: ctx.url.searchParams.get('fbtError')?.slice(0, 40) ?? null,
   };
 }
 

@@ -33,6 +33,8 @@ import { CampaignOffer } from '../components/autodelivery/CampaignOffer.tsx';
 import { AddToNextAutoDelivery } from '../components/auto-delivery/AddToNextAutoDelivery.tsx';
 import { adBuyPaths } from '../components/autodelivery/paths.ts';
 import type { PdpLoyalty, PdpPromo } from './product.server.ts';
+import { FrequentlyBoughtTogether } from '../components/fbt/FrequentlyBoughtTogether.tsx';
+import { OosAlternatives } from '../components/fbt/OosAlternatives.tsx';
 
 export async function loader(args: Route.LoaderArgs) {
   return loadProductPage(args);
@@ -161,7 +163,7 @@ function BundleContents({ product }: { product: ProductFull }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, selectedCode, crossSell, promo, adOffers, initialAd, campaign, campaignError } = loaderData;
+  const { product, selectedCode, crossSell, promo, adOffers, initialAd, campaign, campaignError, fbt, alternatives, fbtError } = loaderData;
   const t = useT();
   const { lang, locale } = useShell();
   const paths = pathsFor(lang);
@@ -243,6 +245,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             className="pdp-cart"
             entryTypeInChildren={adOffer !== null}
           >
+            {/* issue 13 (ADR 0032): a bundle goes in with bundleAddToCart (every component checked) */}
+            {product.isBundle ? <input type="hidden" name="kind" value="bundle" /> : null}
             {multi ? (
               <VariantSwatches
                 options={product.variantOptions}
@@ -264,6 +268,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.summary ? <p className="pdp-summary">{product.summary}</p> : null}
         </div>
       </div>
+      {/* issue 13 (ADR 0032): a sold-out choice offers in-stock alternatives; then what goes with the product */}
+      {stock === 'outOfStock' ? <OosAlternatives alternatives={alternatives} /> : null}
+      <FrequentlyBoughtTogether product={product} variant={variant} partners={fbt} error={fbtError} />
       <div className="pdp-details">
       {product.description ? (
         <section className="pdp-section" aria-labelledby="desc-title">

@@ -18,6 +18,7 @@ import * as m0009 from './0009_marketing.ts';
 import * as m0010 from './0010_referrals.ts';
 import * as m0011 from './0011_rewards.ts';
 import * as m0012 from './0012_returns.ts';
+import * as m0013 from './0013_product_associations.ts';
 import * as m0014 from './0014_pod_systems_and_views.ts';
 import * as m0015 from './0015_pod_quiz.ts';
 import * as m0018 from './0018_return_gift_card_refunds.ts';
@@ -41,6 +42,7 @@ export const MIGRATION_MODULES: Readonly<Record<string, MigrationModule>> = {
   '0010_referrals': m0010,
   '0011_rewards': m0011,
   '0012_returns': m0012,
+  '0013_product_associations': m0013,
   '0014_pod_systems_and_views': m0014,
   '0015_pod_quiz': m0015,
   '0018_return_gift_card_refunds': m0018,

@@ -9,6 +9,7 @@ import { seedContent } from './content.ts';
 import { seedGiftCards } from './gift-cards.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedCampaigns } from './campaigns.ts';
+import { seedAssociations } from './associations.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
 import { seedQuizzes } from './quiz.ts';
 
@@ -18,6 +19,7 @@ export { demoContent, seedContent, SITE_SETTINGS } from './content.ts';
 export { SITE_DEFINITIONS } from './sites.ts';
 export { DEMO_GIFT_CARDS, seedGiftCards, type DemoGiftCard } from './gift-cards.ts';
 export { DEMO_CAMPAIGNS, seedCampaigns } from './campaigns.ts';
+export { DEMO_ASSOCIATIONS, seedAssociations, writeSeedAssociations } from './associations.ts';
 export { DEMO_CUSTOMER, seedDemoCustomer } from './demo-customer.ts';
 export { DEMO_QUIZZES, POD_QUIZ, seedQuizzes } from './quiz.ts';
 export { BMSM_DRINKWARE, DISCOUNT_MESSAGE_SETTINGS, EMPLOYEE_DISCOUNT_BPS, PROMOTED_PRODUCT, demoPromotions, seedPromotions } from './promotions.ts';
@@ -38,5 +40,7 @@ export async function seedDatabase(db: Kysely<Database>, opts: ImportOptions = {
   await seedQuizzes(db);
   const summary = await importCatalog(db, buildDemoCatalog(), opts);
   await seedDemoCustomer(db);
+  // issue 13 (ADR 0032): the frequently-bought-together fallback, once the products exist
+  await seedAssociations(db);
   return summary;
 }
