@@ -155,17 +155,17 @@ describe.each(dbKinds())('recommended list, real-time product codes and sort rec
     });
   });
 
-  it('the seeded demo customer has a delivered Solo order, so their recommendations are pods that "fit your Solo"', async () => {
+  it('the seeded demo customer has a delivered Solo order on usb2c and cab2c, so their recommendations are pods that "fit your Solo"', async () => {
     const demo = await signInCustomer(t, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-    const orders = await demo.customer.listOrders('usb2c');
-    expect(orders.orders.map((o) => [o.code, o.status])).toEqual([[DEMO_CUSTOMER.soloOrderCode, 'delivered']]);
-    const order = await demo.commerce.getOrder('usb2c', DEMO_CUSTOMER.soloOrderCode, {});
-    expect(order.entries.map((e) => [e.product.code, e.quantity])).toEqual([[DEMO_CUSTOMER.soloVariantCode, 1]]);
-    const home = await clientOf(demo).getRecommendationCarousel('usb2c', { componentId: 'HomeRecommendationCarousel' });
-    expect(home).toMatchObject({ segment: 'activeAdUser', variant: 'carouselautoDelivery', kind: 'beverage' });
-    expect(home.products).toHaveLength(4);
-    expect(home.reasons.every((r) => r.kind === 'fits' && r.brewerName === 'Solo' && r.owned === true)).toBe(true);
-    // the cab2c store knows no order of theirs
-    expect((await demo.customer.listOrders('cab2c')).orders).toEqual([]);
+    for (const site of ['usb2c', 'cab2c'] as const) {
+      const orders = await demo.customer.listOrders(site);
+      expect(orders.orders.map((o) => [o.code, o.status])).toEqual([[DEMO_CUSTOMER.soloOrderCodes[site], 'delivered']]);
+      const order = await demo.commerce.getOrder(site, DEMO_CUSTOMER.soloOrderCodes[site], {});
+      expect(order.entries.map((e) => [e.product.code, e.quantity])).toEqual([[DEMO_CUSTOMER.soloVariantCode, 1]]);
+      const home = await clientOf(demo).getRecommendationCarousel(site, { componentId: 'HomeRecommendationCarousel', lang: site === 'cab2c' ? 'fr' : 'en' });
+      expect(home).toMatchObject({ segment: 'activeAdUser', variant: 'carouselautoDelivery', kind: 'beverage' });
+      expect(home.products).toHaveLength(4);
+      expect(home.reasons.every((r) => r.kind === 'fits' && r.brewerName === 'Solo' && r.owned === true)).toBe(true);
+    }
   });
 });

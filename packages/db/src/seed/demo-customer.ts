@@ -8,10 +8,11 @@
  * is a fixed argon2id PHC string of that password (the seed does not hash at run time). Dates are
  * relative to the day of seeding (America/New_York calendar). Idempotent: rows that exist are kept.
  *
- * Issue 13 (ADR 0033 amendment): a past, delivered usb2c order of a Solo brewer
- * ({@link DEMO_CUSTOMER}.`soloOrderCode`, placed 30 days before seeding, shipped in one consignment),
- * so the demo customer's beverage recommendations show "Fits your Solo" when signed in. Its amounts
- * are the seeded usb2c price of the Solo's default variant with free standard shipping and no tax
+ * Issue 13 (ADR 0033 amendment): a past, delivered order of a Solo brewer on usb2c and on cab2c
+ * ({@link DEMO_CUSTOMER}.`soloOrderCodes`, placed 30 days before seeding, shipped in one
+ * consignment), so the demo customer's beverage recommendations show "Fits your Solo" /
+ * « Compatible avec votre Solo » when signed in. Its amounts
+ * are the seeded site price of the Solo's default variant with free standard shipping and no tax
  * lines (demo data, not a checkout); it earns no Perks points and takes no stock.
  */
 import type { Kysely } from 'kysely';
@@ -26,8 +27,8 @@ export const DEMO_CUSTOMER = {
   /** argon2id of `password` */
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$N86DTP09KZ2KoJDbgEzRBg$bYN7Anjqy1ThUuFd70qM9s0o92ceLckkfw00NOIg5Wk',
   subscriptions: { usb2c: 'sub_demo_usb2c', cab2c: 'sub_demo_cab2c' },
-  /** issue 13: the past order of a Solo brewer (a valid usb2c order code) */
-  soloOrderCode: 'KC-DEM00-S0100',
+  /** issue 13: the past order of a Solo brewer per site (valid order codes) */
+  soloOrderCodes: { usb2c: 'KC-DEM00-S0100', cab2c: 'CA-DEM00-S0100' },
   /** the Solo's default variant in that order */
   soloVariantCode: 'BH-SOLO-BLK',
 } as const;
@@ -119,17 +120,22 @@ export async function seedDemoCustomer(db: Kysely<Database>, now: Date = new Dat
     ])
     .onConflict((oc) => oc.doNothing())
     .execute();
-  await seedDemoSoloOrder(db, now);
+  await seedDemoSoloOrder(db, now, 'usb2c');
+  await seedDemoSoloOrder(db, now, 'cab2c');
 }
 
-/** The past Solo order of the demo customer (see module comment); nothing when the catalogue lacks the Solo. */
-async function seedDemoSoloOrder(db: Kysely<Database>, now: Date): Promise<void> {
+/** The past Solo order of the demo customer on `site` (see module comment); nothing when the site does not sell the Solo. */
+async function seedDemoSoloOrder(db: Kysely<Database>, now: Date, site: 'usb2c' | 'cab2c'): Promise<void> {
   const c = DEMO_CUSTOMER;
+  const code = c.soloOrderCodes[site];
+  const fr = site === 'cab2c';
+  const address = fr ? CA_ADDRESS : US_ADDRESS;
   const solo = await db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.code', 'v.base_product_code')
-    .innerJoin('prices as pr', (j) => j.onRef('pr.variant_code', '=', 'v.code').on('pr.base_site', '=', 'usb2c'))
-    .select(['v.code', 'p.code as product_code', 'p.name_en', 'pr.price_minor', 'pr.currency'])
+    .innerJoin('prices as pr', (j) => j.onRef('pr.variant_code', '=', 'v.code').on('pr.base_site', '=', site))
+    .innerJoin('product_sites as ps', (j) => j.onRef('ps.product_code', '=', 'p.code').on('ps.base_site', '=', site))
+    .select(['v.code', 'p.code as product_code', 'p.name_en', 'p.name_fr', 'pr.price_minor', 'pr.currency'])
     .where('v.code', '=', c.soloVariantCode)
     .executeTakeFirst();
   if (!solo) return;
@@ -139,22 +145,22 @@ async function seedDemoSoloOrder(db: Kysely<Database>, now: Date): Promise<void>
   const inserted = await db
     .insertInto('orders')
     .values({
-      code: c.soloOrderCode,
-      base_site: 'usb2c',
-      cart_guid: 'demo-solo-order-cart',
+      code,
+      base_site: site,
+      cart_guid: `demo-solo-order-${site}`,
       user_id: c.id,
       email: c.email,
       status: 'delivered',
       currency: solo.currency,
-      lang: 'en',
+      lang: fr ? 'fr' : 'en',
       subtotal_minor: price,
       discount_minor: 0,
       shipping_minor: 0,
       tax_minor: 0,
       total_minor: price,
       tax_lines_json: '[]',
-      shipping_address_json: JSON.stringify(US_ADDRESS),
-      billing_address_json: JSON.stringify(US_ADDRESS),
+      shipping_address_json: JSON.stringify(address),
+      billing_address_json: JSON.stringify(address),
       delivery_mode: 'standard',
       payment_intent_id: '',
       payment_provider: 'test',
@@ -170,11 +176,11 @@ async function seedDemoSoloOrder(db: Kysely<Database>, now: Date): Promise<void>
   await db
     .insertInto('order_entries')
     .values({
-      order_code: c.soloOrderCode,
+      order_code: code,
       entry_number: 0,
       variant_code: solo.code,
       product_code: solo.product_code,
-      name: solo.name_en,
+      name: fr ? solo.name_fr : solo.name_en,
       entry_type: 'STD',
       qty: 1,
       unit_price_minor: price,
@@ -184,10 +190,10 @@ async function seedDemoSoloOrder(db: Kysely<Database>, now: Date): Promise<void>
       shipped_qty: 1,
     })
     .execute();
-  const consignment = `${c.soloOrderCode}-1`;
+  const consignment = `${code}-1`;
   await db
     .insertInto('consignments')
-    .values({ code: consignment, order_code: c.soloOrderCode, base_site: 'usb2c', seq: 1, tracking_number: '1Z999AA10123456784', carrier: 'UPS', shipped_at: shippedAt })
+    .values({ code: consignment, order_code: code, base_site: site, seq: 1, tracking_number: '1Z999AA10123456784', carrier: 'UPS', shipped_at: shippedAt })
     .execute();
-  await db.insertInto('consignment_entries').values({ consignment_code: consignment, order_code: c.soloOrderCode, entry_number: 0, qty: 1 }).execute();
+  await db.insertInto('consignment_entries').values({ consignment_code: consignment, order_code: code, entry_number: 0, qty: 1 }).execute();
 }
