@@ -94,6 +94,22 @@ test.describe('pod quiz without JavaScript', () => {
     await expect(page.getByLabel(/^Light/)).toBeChecked();
     await page.getByRole('button', { name: 'Next question' }).click();
     await expect(page.getByLabel('Flavored coffee', { exact: true })).toBeChecked();
+
+    // "Start again" from the results starts with empty answers, question after question
+    await page.goto(`${US_ORIGIN}/pod-quiz?step=results&roast=light`);
+    await page.getByRole('link', { name: 'Start again' }).click();
+    await expect(page).toHaveURL(/[?&]fresh=1/);
+    await expect(page.getByText('Question 1 of 5')).toBeVisible();
+    await expect(page.getByLabel(/^Light/)).not.toBeChecked();
+    await answer(/^Dark/);
+    await expect(page.getByText('Question 2 of 5')).toBeVisible();
+    await expect(page.getByLabel('Flavored coffee', { exact: true })).not.toBeChecked();
+    // the back link keeps the fresh start; a plain visit restores the saved answers again
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await expect(page.getByLabel(/^Dark/)).toBeChecked();
+    await expect(page.getByLabel(/^Light/)).not.toBeChecked();
+    await page.goto(`${US_ORIGIN}/pod-quiz?step=2`);
+    await expect(page.getByLabel('Flavored coffee', { exact: true })).toBeChecked();
   });
 });
 

@@ -15,6 +15,12 @@ describe('pod quiz paths', () => {
     expect(quizStepPath('fr', 'results', { roast: 'extra-dark', flavor: 'tea' })).toBe('/fr/quiz-capsules?step=results&roast=extra-dark&flavor=tea');
   });
 
+  it('"Start again" adds fresh=1 so the saved answers are not prefilled', () => {
+    expect(quizStepPath('en', 1, {}, { fresh: true })).toBe('/pod-quiz?step=1&fresh=1');
+    expect(quizStepPath('fr', 3, { roast: 'dark' }, { fresh: true })).toBe('/fr/quiz-capsules?step=3&fresh=1&roast=dark');
+    expect(quizStepPath('en', 2, { roast: 'dark' }, { fresh: false })).toBe('/pod-quiz?step=2&roast=dark');
+  });
+
   it('switches language between /pod-quiz and /fr/quiz-capsules, keeping the answers', () => {
     expect(switchLanguagePath('/pod-quiz', '?step=3&roast=dark', 'fr')).toBe('/fr/quiz-capsules?step=3&roast=dark');
     expect(switchLanguagePath('/fr/quiz-capsules', '?step=results&roast=dark', 'en')).toBe('/pod-quiz?step=results&roast=dark');

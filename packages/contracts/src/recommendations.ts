@@ -12,9 +12,29 @@
  * (`componentId` not one of {@link RECOMMENDATION_COMPONENT_IDS}; `baseProductCode` missing for a
  * PDP component; `invalidCharacters`, `tooLong`); 404 `UnknownIdentifierError` for a
  * `baseProductCode` not sold on the site; 401/403 as every `users/{userId}` route.
+ *
+ * The other spec §7 recommendation calls (same users/{userId} rules):
+ * - `GET …/recommendations/list?componentId=&baseProductCode=&recent=&lang=&pageSize=` (recommended
+ *   list) → {@link RecommendedList}: the carousel's ranked cards, at most `pageSize` (1–36, default
+ *   the cap) and never more than the cap; errors as the carousel, plus `pageSize` out of range 400.
+ * - `GET …/recommendations/productCodes?contextId=&customerId=&recent=` (real-time product codes)
+ *   → {@link RecommendationProductCodes}: only the ranked codes, capped at 5 brewers / 4 beverages.
+ *   `contextId`: `HomeRecommendationCarousel`, `RecentlyViewed`, or a product code (a brewer's
+ *   code: 5 other brewers; any other product: 4 beverages, as on its PDP); an unknown product 404
+ *   `notFound` (subject `contextId`). `customerId`: `current` (the token's customer),
+ *   `anonymous` (rank as for a shopper nobody knows), or the token customer's own id; absent: the
+ *   path's user;
+ *   another customer's id, or `current` without a customer token, 403 `ForbiddenError`
+ *   `notYourCustomerId` (subject `customerId`).
+ * - `POST …/recommendations/sort` {contextId, customerId?, productCodes} (sort recommendation) →
+ *   {@link SortedRecommendations}: the same codes re-ordered for the shopper (in stock first, pods
+ *   fitting their brewer, carousel score, then the given order). Unknown codes (not sold on the
+ *   site) are dropped and listed in `droppedCodes`; a repeated code is kept once. 400
+ *   `productCodes` `required` (empty) or `tooMany` (more than {@link SORT_RECOMMENDATION_MAX_CODES}),
+ *   `tooLong` / `invalidCharacters` on a code; `contextId` and `customerId` as productCodes.
  */
 import { z } from 'zod';
-import { EXPERIMENT_VARIANTS, SEGMENTS } from '@store/domain';
+import { EXPERIMENT_VARIANTS, SEGMENTS, SORT_RECOMMENDATION_MAX_CODES } from '@store/domain';
 import { LangSchema, ProductCardSchema, type Lang } from './catalog.ts';
 import type { ApiCore } from './client.ts';
 import { codeInput, codeListInput, safeText } from './input.ts';
@@ -78,13 +98,91 @@ export const RecommendationCarouselSchema = z.object({
 });
 export type RecommendationCarousel = z.infer<typeof RecommendationCarouselSchema>;
 
-/** The recommendation call. */
+/** Largest `pageSize` of the recommended list (spec §9 product select page size 36); the cap still applies. */
+export const RECOMMENDED_LIST_MAX_PAGE_SIZE = 36;
+
+/** Query of the recommended list: the carousel's plus `pageSize`. */
+export const RecommendedListQuerySchema = RecommendationCarouselQuerySchema.extend({
+  pageSize: z.coerce.number().int().min(1).max(RECOMMENDED_LIST_MAX_PAGE_SIZE).optional(),
+});
+export type RecommendedListQuery = z.input<typeof RecommendedListQuerySchema>;
+
+/** The recommended list: the ranked cards of a component, at most `pageSize`. */
+export const RecommendedListSchema = RecommendationCarouselSchema.extend({
+  /** the page size that applied: min(requested, cap) */
+  pageSize: z.number().int(),
+});
+export type RecommendedList = z.infer<typeof RecommendedListSchema>;
+
+/** Whose ranking: `current` (the token's customer), `anonymous`, or the token customer's own id. */
+const customerIdInput = () => codeInput().describe('current | anonymous | the signed-in customer\'s own id');
+
+/** A context: `HomeRecommendationCarousel`, `RecentlyViewed` or a product code. */
+const contextIdInput = () => codeInput().describe('HomeRecommendationCarousel | RecentlyViewed | a product code');
+
+/** Query of the real-time product codes call. */
+export const RecommendationProductCodesQuerySchema = z.object({
+  contextId: contextIdInput(),
+  customerId: customerIdInput().optional(),
+  recent: codeListInput().optional(),
+});
+export type RecommendationProductCodesQuery = z.input<typeof RecommendationProductCodesQuerySchema>;
+
+/** The real-time product codes: ranked, capped at 5 brewers or 4 beverages. */
+export const RecommendationProductCodesSchema = z.object({
+  contextId: z.string(),
+  /** whose ranking it is */
+  customerId: z.enum(['current', 'anonymous']),
+  kind: z.enum(['brewer', 'beverage', 'recent']),
+  cap: z.number().int(),
+  segment: z.enum(SEGMENTS),
+  variant: z.enum(EXPERIMENT_VARIANTS),
+  productCodes: z.array(z.string()),
+});
+export type RecommendationProductCodes = z.infer<typeof RecommendationProductCodesSchema>;
+
+/** Body of the sort recommendation call. */
+export const SortRecommendationsRequestSchema = z.object({
+  contextId: contextIdInput(),
+  customerId: customerIdInput().optional(),
+  productCodes: z
+    .array(codeInput())
+    .refine((a) => a.length > 0, { params: { reason: 'required' }, message: 'Send at least one product code' })
+    .refine((a) => a.length <= SORT_RECOMMENDATION_MAX_CODES, { params: { reason: 'tooMany' }, message: `at most ${SORT_RECOMMENDATION_MAX_CODES} product codes` }),
+  /** the recent-products cookie codes (boosts viewed brewers for a brewer intender) */
+  recent: codeListInput().optional(),
+});
+export type SortRecommendationsRequest = z.input<typeof SortRecommendationsRequestSchema>;
+
+/** The sorted codes. */
+export const SortedRecommendationsSchema = z.object({
+  contextId: z.string(),
+  customerId: z.enum(['current', 'anonymous']),
+  segment: z.enum(SEGMENTS),
+  variant: z.enum(EXPERIMENT_VARIANTS),
+  /** the known codes of the request, each once, re-ordered */
+  productCodes: z.array(z.string()),
+  /** codes of the request not sold on the site (dropped) */
+  droppedCodes: z.array(z.string()),
+});
+export type SortedRecommendations = z.infer<typeof SortedRecommendationsSchema>;
+
+/** The recommendation calls. */
 export interface RecommendationCalls {
   /** GET /{site}/users/{anonymous|current}/recommendations/carousel (see module comment). */
   getRecommendationCarousel(
     site: string,
     opts: { componentId: RecommendationComponentId; baseProductCode?: string; recent?: readonly string[]; lang?: Lang },
   ): Promise<RecommendationCarousel>;
+  /** GET /{site}/users/{anonymous|current}/recommendations/list (recommended list). */
+  getRecommendedList(
+    site: string,
+    opts: { componentId: RecommendationComponentId; baseProductCode?: string; recent?: readonly string[]; lang?: Lang; pageSize?: number },
+  ): Promise<RecommendedList>;
+  /** GET /{site}/users/{anonymous|current}/recommendations/productCodes (real-time product codes). */
+  getRecommendationProductCodes(site: string, opts: { contextId: string; customerId?: string; recent?: readonly string[] }): Promise<RecommendationProductCodes>;
+  /** POST /{site}/users/{anonymous|current}/recommendations/sort (sort recommendation). */
+  sortRecommendations(site: string, body: { contextId: string; customerId?: string; productCodes: readonly string[]; recent?: readonly string[] }): Promise<SortedRecommendations>;
 }
 
 /** Builds the call on a core: the customer's (`current`) or the machine token's (`anonymous`). */
@@ -95,6 +193,27 @@ export function createRecommendationClient(core: ApiCore, user: 'current' | 'ano
       core.request('GET', `/${enc(site)}/users/${user}/recommendations/carousel`, {
         query: { componentId: opts.componentId, baseProductCode: opts.baseProductCode, recent: opts.recent && opts.recent.length > 0 ? opts.recent.join('|') : undefined, lang: opts.lang },
         schema: RecommendationCarouselSchema,
+      }),
+    getRecommendedList: (site, opts) =>
+      core.request('GET', `/${enc(site)}/users/${user}/recommendations/list`, {
+        query: {
+          componentId: opts.componentId,
+          baseProductCode: opts.baseProductCode,
+          recent: opts.recent && opts.recent.length > 0 ? opts.recent.join('|') : undefined,
+          lang: opts.lang,
+          pageSize: opts.pageSize === undefined ? undefined : String(opts.pageSize),
+        },
+        schema: RecommendedListSchema,
+      }),
+    getRecommendationProductCodes: (site, opts) =>
+      core.request('GET', `/${enc(site)}/users/${user}/recommendations/productCodes`, {
+        query: { contextId: opts.contextId, customerId: opts.customerId, recent: opts.recent && opts.recent.length > 0 ? opts.recent.join('|') : undefined },
+        schema: RecommendationProductCodesSchema,
+      }),
+    sortRecommendations: (site, body) =>
+      core.request('POST', `/${enc(site)}/users/${user}/recommendations/sort`, {
+        body: { contextId: body.contextId, customerId: body.customerId, productCodes: body.productCodes, recent: body.recent && body.recent.length > 0 ? body.recent.join('|') : undefined },
+        schema: SortedRecommendationsSchema,
       }),
   };
 }

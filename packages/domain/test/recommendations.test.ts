@@ -16,6 +16,9 @@ import {
   recentlyViewedToShow,
   recentProductsMaxAgeSeconds,
   recommendationCap,
+  recommendedProductCodes,
+  SORT_RECOMMENDATION_MAX_CODES,
+  sortRecommendations,
   variantKind,
   type OwnedBrewer,
   type RecommendationCandidate,
@@ -138,6 +141,36 @@ describe('ranking', () => {
 
   it('auto-delivery carousels keep auto-delivery eligible products only', () => {
     expect(rankRecommendations([pod('A', 'classic', { adEligible: false }), pod('B', 'classic')], { kind: 'beverage', adOnly: true }).map((r) => r.code)).toEqual(['B']);
+  });
+});
+
+describe('real-time product codes and sort recommendation (spec §7)', () => {
+  it('real-time product codes are the ranked codes, capped at 4 beverages and 5 brewers', () => {
+    const pods = Array.from({ length: 9 }, (_, i) => pod(`P${i}`, i % 2 === 0 ? 'classic' : 'carafe'));
+    const brewers = Array.from({ length: 9 }, (_, i) => brewer(`B${i}`));
+    expect(recommendedProductCodes([...pods, ...brewers], { kind: 'beverage' })).toEqual(['P0', 'P1', 'P2', 'P3']);
+    expect(recommendedProductCodes([...pods, ...brewers], { kind: 'brewer' })).toHaveLength(5);
+    expect(recommendedProductCodes(pods, { kind: 'beverage', ownedBrewers: [SOLO] })).toEqual(['P0', 'P2', 'P4', 'P6']);
+  });
+
+  it('sorts the given codes: in stock first, then pods that fit the owned brewer, then score, then the caller order', () => {
+    const cands = [pod('CARAFE', 'carafe'), pod('OUT', 'classic', { inStock: false }), pod('CLASSIC', 'classic'), brewer('BREWER'), pod('BOOST', 'carafe')];
+    const codes = ['OUT', 'CARAFE', 'BREWER', 'CLASSIC', 'BOOST'];
+    // anonymous, no context: only stock moves things (stable otherwise)
+    expect(sortRecommendations(codes, cands, {})).toEqual(['CARAFE', 'BREWER', 'CLASSIC', 'BOOST', 'OUT']);
+    // a Solo owner: the classic pod first, boosted next
+    expect(sortRecommendations(codes, cands, { ownedBrewers: [SOLO], boost: ['BOOST'] })).toEqual(['CLASSIC', 'BOOST', 'CARAFE', 'BREWER', 'OUT']);
+    // a Duo Plus owner: both pod systems fit
+    expect(sortRecommendations(codes, cands, { ownedBrewers: [DUO] })).toEqual(['CARAFE', 'CLASSIC', 'BOOST', 'BREWER', 'OUT']);
+  });
+
+  it('drops unknown and repeated codes, puts the base and excluded products last, and favours auto-delivery eligible ones when asked', () => {
+    const base = { code: 'BASE', productType: 'Coffee', beverageType: 'tea', roast: null, brandCode: 'TW' };
+    const cands = [pod('BASE', 'classic'), pod('A', 'classic', { adEligible: false }), pod('TEA', 'classic', { beverageType: 'tea' }), pod('X', 'classic')];
+    expect(sortRecommendations(['BASE', 'NOPE', 'A', 'A', 'X', 'TEA'], cands, { base, exclude: ['X'] })).toEqual(['TEA', 'A', 'BASE', 'X']);
+    expect(sortRecommendations(['A', 'X'], cands, { adOnly: true })).toEqual(['X', 'A']);
+    expect(sortRecommendations([], cands, {})).toEqual([]);
+    expect(SORT_RECOMMENDATION_MAX_CODES).toBe(50);
   });
 });
 

@@ -7,14 +7,15 @@
  * answers of a signed-in customer (quiz data save) and redirects (303) to `?step=results&…`, whose
  * loader asks the API for the ranked products with their reasons. Without `step` the page shows the
  * introduction and, to a signed-in customer who took the quiz before, "your last results" (quiz
- * data get); their saved answers prefill the questions. Unknown answers in the URL are ignored.
+ * data get); their saved answers prefill the questions, except after "Start again" (`fresh=1`, kept
+ * from question to question), which starts with empty answers. Unknown answers in the URL are ignored.
  */
 import { createQuizClient, isApiError } from '@store/contracts';
 import type { Quiz, QuizResult } from '@store/contracts';
 import { DEFAULT_QUIZ_ID, SITES } from '@store/domain';
 import { data, redirect } from 'react-router';
 import { accountPaths } from '../components/account/account-paths.ts';
-import { quizPath, quizStepPath } from '../components/quiz/quiz-paths.ts';
+import { QUIZ_FRESH_PARAM, quizPath, quizStepPath } from '../components/quiz/quiz-paths.ts';
 import type { ContextArgs, RequestContext } from '../lib/context.server.ts';
 import { getRequestContext } from '../lib/context.server.ts';
 import type { PageMeta } from '../lib/meta.ts';
@@ -30,8 +31,10 @@ export interface QuizPageData {
   step: QuizStep;
   /** valid answers of the URL (question id → option id) */
   answers: Record<string, string>;
-  /** answers preselected on the question pages: the URL's, else the customer's saved ones */
+  /** answers preselected on the question pages: the URL's, else the customer's saved ones (not when `fresh`) */
   prefill: Record<string, string>;
+  /** "Start again" (`fresh=1`): the saved answers are not prefilled; the question forms carry it on */
+  fresh: boolean;
   /** results of `answers` (results step) or of the saved answers (intro of a returning customer) */
   results: QuizResult[] | null;
   /** the intro shows the saved answers' results */
@@ -85,6 +88,7 @@ export async function loadQuizPage(args: ContextArgs) {
   const base = {
     answers: {},
     prefill: {},
+    fresh: false,
     results: null,
     lastResults: false,
     signedIn,
@@ -112,10 +116,12 @@ export async function loadQuizPage(args: ContextArgs) {
     return data<QuizPageData>({ ...base, meta, quiz, step: { kind: 'results' }, answers, prefill: answers, results, saved: params.get('saved') === '1' }, { headers });
   }
   const n = stepParam === null ? 0 : Number.parseInt(stepParam, 10);
-  const saved = await savedAnswers(ctx);
+  const isQuestion = Number.isInteger(n) && n >= 1 && n <= quiz.questions.length;
+  const fresh = isQuestion && params.get(QUIZ_FRESH_PARAM) === '1';
+  const saved = fresh ? {} : await savedAnswers(ctx);
   const prefill = { ...saved, ...answers };
-  if (Number.isInteger(n) && n >= 1 && n <= quiz.questions.length) {
-    return data<QuizPageData>({ ...base, meta, quiz, step: { kind: 'question', index: n - 1 }, answers, prefill }, { headers });
+  if (isQuestion) {
+    return data<QuizPageData>({ ...base, meta, quiz, step: { kind: 'question', index: n - 1 }, answers, prefill, fresh }, { headers });
   }
   // the introduction; a returning customer sees the results of their saved answers (deferred data: a failure hides them)
   const last = Object.keys(saved).length > 0 && Object.keys(answers).length === 0 ? await resultsOf(ctx, saved).catch(() => null) : null;

@@ -28,7 +28,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function PodQuizPage({ loaderData }: Route.ComponentProps) {
-  const { quiz, step, answers, prefill, results, lastResults, signedIn, saved, loginPath } = loaderData;
+  const { quiz, step, answers, prefill, fresh, results, lastResults, signedIn, saved, loginPath } = loaderData;
   const t = useT();
   const { lang } = useShell();
   if (!quiz) {
@@ -42,7 +42,7 @@ export default function PodQuizPage({ loaderData }: Route.ComponentProps) {
   if (step.kind === 'question') {
     return (
       <div className="container quiz-page">
-        <QuizQuestionPage quiz={quiz} index={step.index} answers={answers} prefill={prefill} lang={lang} />
+        <QuizQuestionPage quiz={quiz} index={step.index} answers={answers} prefill={prefill} fresh={fresh} lang={lang} />
       </div>
     );
   }
@@ -68,7 +68,7 @@ export default function PodQuizPage({ loaderData }: Route.ComponentProps) {
           <Link to={quizStepPath(lang, 1, answers)} className="btn btn-secondary">
             {t('quiz.changeAnswers')}
           </Link>
-          <Link to={quizStepPath(lang, 1, {})} className="btn btn-primary">
+          <Link to={quizStepPath(lang, 1, {}, { fresh: true })} className="btn btn-primary">
             {t('quiz.startAgain')}
           </Link>
         </div>

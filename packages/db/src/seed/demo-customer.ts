@@ -7,6 +7,13 @@
  * Sign in as {@link DEMO_CUSTOMER} (email / password documented in the README). The password hash
  * is a fixed argon2id PHC string of that password (the seed does not hash at run time). Dates are
  * relative to the day of seeding (America/New_York calendar). Idempotent: rows that exist are kept.
+ *
+ * Issue 13 (ADR 0033 amendment): a past, delivered order of a Solo brewer on usb2c and on cab2c
+ * ({@link DEMO_CUSTOMER}.`soloOrderCodes`, placed 30 days before seeding, shipped in one
+ * consignment), so the demo customer's beverage recommendations show "Fits your Solo" /
+ * « Compatible avec votre Solo » when signed in. Its amounts
+ * are the seeded site price of the Solo's default variant with free standard shipping and no tax
+ * lines (demo data, not a checkout); it earns no Perks points and takes no stock.
  */
 import type { Kysely } from 'kysely';
 import { addLocalDays, localDateOf, localDateParts, makeLocalDate } from '@store/domain';
@@ -20,6 +27,10 @@ export const DEMO_CUSTOMER = {
   /** argon2id of `password` */
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$N86DTP09KZ2KoJDbgEzRBg$bYN7Anjqy1ThUuFd70qM9s0o92ceLckkfw00NOIg5Wk',
   subscriptions: { usb2c: 'sub_demo_usb2c', cab2c: 'sub_demo_cab2c' },
+  /** issue 13: the past order of a Solo brewer per site (valid order codes) */
+  soloOrderCodes: { usb2c: 'KC-DEM00-S0100', cab2c: 'CA-DEM00-S0100' },
+  /** the Solo's default variant in that order */
+  soloVariantCode: 'BH-SOLO-BLK',
 } as const;
 
 const US_ADDRESS = { firstName: 'Dana', lastName: 'Demo', line1: '1 Main Street', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US', phone: '518-555-0100' };
@@ -109,4 +120,80 @@ export async function seedDemoCustomer(db: Kysely<Database>, now: Date = new Dat
     ])
     .onConflict((oc) => oc.doNothing())
     .execute();
+  await seedDemoSoloOrder(db, now, 'usb2c');
+  await seedDemoSoloOrder(db, now, 'cab2c');
+}
+
+/** The past Solo order of the demo customer on `site` (see module comment); nothing when the site does not sell the Solo. */
+async function seedDemoSoloOrder(db: Kysely<Database>, now: Date, site: 'usb2c' | 'cab2c'): Promise<void> {
+  const c = DEMO_CUSTOMER;
+  const code = c.soloOrderCodes[site];
+  const fr = site === 'cab2c';
+  const address = fr ? CA_ADDRESS : US_ADDRESS;
+  const solo = await db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.code', 'v.base_product_code')
+    .innerJoin('prices as pr', (j) => j.onRef('pr.variant_code', '=', 'v.code').on('pr.base_site', '=', site))
+    .innerJoin('product_sites as ps', (j) => j.onRef('ps.product_code', '=', 'p.code').on('ps.base_site', '=', site))
+    .select(['v.code', 'p.code as product_code', 'p.name_en', 'p.name_fr', 'pr.price_minor', 'pr.currency'])
+    .where('v.code', '=', c.soloVariantCode)
+    .executeTakeFirst();
+  if (!solo) return;
+  const placedAt = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+  const shippedAt = new Date(now.getTime() - 28 * 86_400_000).toISOString();
+  const price = solo.price_minor;
+  const inserted = await db
+    .insertInto('orders')
+    .values({
+      code,
+      base_site: site,
+      cart_guid: `demo-solo-order-${site}`,
+      user_id: c.id,
+      email: c.email,
+      status: 'delivered',
+      currency: solo.currency,
+      lang: fr ? 'fr' : 'en',
+      subtotal_minor: price,
+      discount_minor: 0,
+      shipping_minor: 0,
+      tax_minor: 0,
+      total_minor: price,
+      tax_lines_json: '[]',
+      shipping_address_json: JSON.stringify(address),
+      billing_address_json: JSON.stringify(address),
+      delivery_mode: 'standard',
+      payment_intent_id: '',
+      payment_provider: 'test',
+      payment_summary: JSON.stringify({ brand: 'visa', last4: '4242' }),
+      created_at: placedAt,
+      gift_card_minor: 0,
+      kind: 'checkout',
+      subscription_id: null,
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .executeTakeFirst();
+  if (!(inserted.numInsertedOrUpdatedRows !== undefined && inserted.numInsertedOrUpdatedRows > 0n)) return;
+  await db
+    .insertInto('order_entries')
+    .values({
+      order_code: code,
+      entry_number: 0,
+      variant_code: solo.code,
+      product_code: solo.product_code,
+      name: fr ? solo.name_fr : solo.name_en,
+      entry_type: 'STD',
+      qty: 1,
+      unit_price_minor: price,
+      total_minor: price,
+      frequency_weeks: null,
+      subscription_id: null,
+      shipped_qty: 1,
+    })
+    .execute();
+  const consignment = `${code}-1`;
+  await db
+    .insertInto('consignments')
+    .values({ code: consignment, order_code: code, base_site: site, seq: 1, tracking_number: '1Z999AA10123456784', carrier: 'UPS', shipped_at: shippedAt })
+    .execute();
+  await db.insertInto('consignment_entries').values({ consignment_code: consignment, order_code: code, entry_number: 0, qty: 1 }).execute();
 }

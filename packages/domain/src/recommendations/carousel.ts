@@ -146,6 +146,17 @@ export function fittingBrewer(owned: readonly OwnedBrewer[], pod: PodSystem | nu
   return owned.find((b) => podFits(b.podSystems, pod)) ?? null;
 }
 
+/** Score of a candidate: boosted +8; same beverage type as the base +4, same roast +2, same brand +1. */
+function similarityScore(c: RecommendationCandidate, b: RankingContext['base'] | null, boost: ReadonlySet<string>): number {
+  let score = boost.has(c.code) ? 8 : 0;
+  if (b) {
+    if (b.beverageType !== null && c.beverageType === b.beverageType) score += 4;
+    if (b.roast !== null && c.roast === b.roast) score += 2;
+    if (c.brandCode === b.brandCode) score += 1;
+  }
+  return score;
+}
+
 /**
  * Rank candidates for a carousel and cap the list (5 brewers, 4 beverages). Only in-stock products
  * of the carousel's kind, never the base product nor an excluded one. When the customer owns
@@ -171,18 +182,62 @@ export function rankRecommendations(candidates: readonly RecommendationCandidate
       if (!fit) continue;
     }
     seen.add(c.code);
-    let score = boost.has(c.code) ? 8 : 0;
-    const b = ctx.base;
-    if (b) {
-      if (b.beverageType !== null && c.beverageType === b.beverageType) score += 4;
-      if (b.roast !== null && c.roast === b.roast) score += 2;
-      if (c.brandCode === b.brandCode) score += 1;
-    }
-    scored.push({ c, score, fit });
+    scored.push({ c, score: similarityScore(c, ctx.base ?? null, boost), fit });
   }
   scored.sort((x, y) => y.score - x.score || x.c.sortOrder - y.c.sortOrder || (x.c.code < y.c.code ? -1 : x.c.code > y.c.code ? 1 : 0));
   return scored.slice(0, recommendationCap(ctx.kind)).map(({ c, score, fit }) => ({
     code: c.code,
     reason: fit ? { kind: 'fits', brewerCode: fit.code, brewerName: fit.modelName, owned: fit.owned !== false } : score > 0 ? { kind: 'similar' } : { kind: 'popular' },
   }));
+}
+
+/** At most this many codes in one sort recommendation call (spec §7 "sort recommendation"). */
+export const SORT_RECOMMENDATION_MAX_CODES = 50;
+
+/**
+ * The real-time product codes of a ranking (spec §7 "real-time product codes"): the codes of
+ * {@link rankRecommendations}, so capped at 5 brewers or 4 beverages (spec §5/§9).
+ */
+export function recommendedProductCodes(candidates: readonly RecommendationCandidate[], ctx: RankingContext): string[] {
+  return rankRecommendations(candidates, ctx).map((r) => r.code);
+}
+
+/**
+ * Sort recommendation (spec §7 "sort recommendation by context id and customer id"): the given
+ * `codes` re-ordered for the shopper, nothing added, nothing capped. `candidates` are the products
+ * the store knows among `codes` (a code without a candidate is dropped; a repeated code is kept
+ * once, first place). Order, first key first:
+ * 1. in stock before sold out;
+ * 2. with owned brewers (`ctx.ownedBrewers`, pod systems known): pods that fit one of them first;
+ * 3. the carousel score (boosted +8, and with `ctx.adOnly` auto-delivery eligible +8; same
+ *    beverage type as the base +4, roast +2, brand +1);
+ * 4. the caller's order (stable).
+ * `ctx.kind` is ignored (a sorted list may mix brewers and beverages); `ctx.exclude` and the base
+ * product go last rather than away (the caller asked for them).
+ * @returns the known codes, each once, in the new order
+ */
+export function sortRecommendations(codes: readonly string[], candidates: readonly RecommendationCandidate[], ctx: Omit<RankingContext, 'kind'>): string[] {
+  const byCode = new Map(candidates.map((c) => [c.code, c]));
+  const boost = new Set(ctx.boost ?? []);
+  const last = new Set(ctx.exclude ?? []);
+  if (ctx.base) last.add(ctx.base.code);
+  const owned = (ctx.ownedBrewers ?? []).filter((b) => b.podSystems.length > 0);
+  const rows: Array<{ code: string; keys: number[]; at: number }> = [];
+  const seen = new Set<string>();
+  codes.forEach((code, at) => {
+    const c = byCode.get(code);
+    if (!c || seen.has(code)) return;
+    seen.add(code);
+    const fits = owned.length > 0 && isBeverage(c) && fittingBrewer(owned, c.podSystem) !== null;
+    const score = similarityScore(c, ctx.base ?? null, boost) + (ctx.adOnly && c.adEligible ? 8 : 0);
+    rows.push({ code, keys: [last.has(code) ? 1 : 0, c.inStock ? 0 : 1, fits ? 0 : 1, -score], at });
+  });
+  rows.sort((x, y) => {
+    for (let i = 0; i < x.keys.length; i++) {
+      const d = x.keys[i]! - y.keys[i]!;
+      if (d !== 0) return d;
+    }
+    return x.at - y.at;
+  });
+  return rows.map((r) => r.code);
 }

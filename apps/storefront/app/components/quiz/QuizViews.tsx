@@ -10,7 +10,7 @@ import type { Lang } from '@store/domain';
 import { CsrfField } from '../../lib/csrf.tsx';
 import { useT } from '../../lib/use-t.ts';
 import { ProductCard } from '../product/ProductCard.tsx';
-import { quizPath, quizStepPath } from './quiz-paths.ts';
+import { QUIZ_FRESH_PARAM, quizPath, quizStepPath } from './quiz-paths.ts';
 
 /** The answers before question `index` (those the back link and the hidden fields carry). */
 function answersBefore(quiz: Quiz, answers: Readonly<Record<string, string>>, index: number): Record<string, string> {
@@ -20,7 +20,22 @@ function answersBefore(quiz: Quiz, answers: Readonly<Record<string, string>>, in
 }
 
 /** Question `index` (0-based) of the quiz, with the progress and the back link. */
-export function QuizQuestionPage({ quiz, index, answers, prefill, lang }: { quiz: Quiz; index: number; answers: Readonly<Record<string, string>>; prefill: Readonly<Record<string, string>>; lang: Lang }) {
+export function QuizQuestionPage({
+  quiz,
+  index,
+  answers,
+  prefill,
+  fresh = false,
+  lang,
+}: {
+  quiz: Quiz;
+  index: number;
+  answers: Readonly<Record<string, string>>;
+  prefill: Readonly<Record<string, string>>;
+  /** "Start again": carry `fresh=1` to the next question and back, so saved answers stay out */
+  fresh?: boolean;
+  lang: Lang;
+}) {
   const t = useT();
   const question = quiz.questions[index]!;
   const total = quiz.questions.length;
@@ -29,7 +44,7 @@ export function QuizQuestionPage({ quiz, index, answers, prefill, lang }: { quiz
   // later answers already given (coming back from the results) are carried too
   for (const q of quiz.questions.slice(index + 1)) if (answers[q.id]) carried[q.id] = answers[q.id]!;
   const chosen = prefill[question.id] ?? null;
-  const back = index === 0 ? quizPath(lang) : quizStepPath(lang, index, answers);
+  const back = index === 0 ? quizPath(lang) : quizStepPath(lang, index, answers, { fresh });
   const fields = Object.entries(carried).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />);
   const body = (
     <>
@@ -75,6 +90,7 @@ export function QuizQuestionPage({ quiz, index, answers, prefill, lang }: { quiz
       ) : (
         <form method="get" action={quizPath(lang)} className="quiz-form">
           <input type="hidden" name="step" value={index + 2} />
+          {fresh ? <input type="hidden" name={QUIZ_FRESH_PARAM} value="1" /> : null}
           {body}
         </form>
       )}
