@@ -8,6 +8,8 @@
  * - a sold-out choice (`?variant=LASTUNIT-48`, no stock in the demo catalogue) shows "Try these
  *   instead" with in-stock alternatives (at most 4 beverages);
  * - a bundle page's "Add to cart" (bundleAddToCart) puts the bundle in the cart with its contents;
+ * - without JavaScript, the "Try these instead" placeholder's link (`?oos=all`) renders the block
+ *   on the server;
  * - axe on the changed product pages; screenshots at 375 and 1280 px when E2E_SHOTS is set.
  */
 import { CA_ORIGIN, DEMO_CODES, expect, test, US_ORIGIN } from './fixtures.ts';
@@ -98,6 +100,38 @@ test.describe('sold-out product', () => {
     await expect(block.getByText('Cet article est épuisé. Ceux-ci sont en stock et s’en rapprochent.')).toBeVisible();
     await expectAccessible(page, 'page produit épuisé');
     await shoot(page, 'oos-alternatives-fr');
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('English: the placeholder link renders "Try these instead" on the server', async ({ page, browser }) => {
+      await page.goto(`${US_ORIGIN}/p/${DEMO_CODES.lastUnitProduct}?variant=LASTUNIT-48`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Last Harvest Micro-Lot Coffee' })).toBeVisible();
+      // the streamed block needs a script to show; without one, a link renders it on the server
+      await expect(page.getByRole('region', { name: 'Try these instead' })).toHaveCount(0);
+      await page.getByRole('link', { name: 'See in-stock alternatives' }).click();
+      await expect(page).toHaveURL(/[?&]oos=all/);
+      await expect(page).toHaveURL(/[?&]variant=LASTUNIT-48/);
+      const block = page.getByRole('region', { name: 'Try these instead' });
+      await expect(block.getByText('This item is sold out. These are in stock and close to it.')).toBeVisible();
+      const cards = block.getByRole('article');
+      await expect(cards.first()).toBeVisible();
+      expect(await cards.count()).toBeLessThanOrEqual(4);
+      await expect(block.getByText('Out of stock')).toHaveCount(0);
+      await shoot(page, 'oos-alternatives-nojs-en');
+      // axe runs scripts in the page: check the same server-rendered page (`?oos=all`) in a context with JavaScript
+      const url = page.url();
+      const context = await browser.newContext({ javaScriptEnabled: true });
+      try {
+        const withJs = await context.newPage();
+        await withJs.goto(url);
+        await expect(withJs.getByRole('region', { name: 'Try these instead' }).getByRole('article').first()).toBeVisible();
+        await expectAccessible(withJs, 'sold-out product page with server-rendered alternatives');
+      } finally {
+        await context.close();
+      }
+    });
   });
 
   test('an in-stock choice shows no alternatives', async ({ page }) => {

@@ -48,6 +48,7 @@ import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/medias.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { compareRoutes } from './routes/compare.ts';
+import { productDataRoutes } from './routes/product-data.ts';
 import { cmsRoutes } from './routes/cms.ts';
 import { landingRoutes } from './routes/landing.ts';
 import { commerceRoutes } from './routes/commerce.ts';
@@ -279,6 +280,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await site.register(marketingRoutes, { mailer });
       // issue 13: pod-id products and starter-kit landing pages (ADR 0035)
       await site.register(landingRoutes);
+      // issue 13 (ADR 0035): productData and search product codes
+      await site.register(productDataRoutes);
     },
     { prefix: '/rest/v2/:baseSiteId' },
   );

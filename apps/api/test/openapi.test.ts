@@ -29,6 +29,9 @@ describe.each(dbKinds())('OpenAPI document on %s', (kind) => {
       '/rest/v2/{baseSiteId}/products/{code}/productClassifications',
       '/rest/v2/{baseSiteId}/categories/{code}/products',
       '/rest/v2/{baseSiteId}/search',
+      // issue 13 (ADR 0035)
+      '/rest/v2/{baseSiteId}/products/{code}/productData',
+      '/rest/v2/{baseSiteId}/search/productCodes',
       '/rest/v2/{baseSiteId}/cms/pages',
       '/rest/v2/{baseSiteId}/cms/siteConfig',
       '/rest/v2/{baseSiteId}/cms/components',

@@ -25,3 +25,4 @@ export * from './rewards.ts';
 export * from './recommendations.ts';
 export * from './landing.ts';
 export * from './compare.ts';
+export * from './product-data.ts';

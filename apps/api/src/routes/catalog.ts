@@ -143,13 +143,14 @@ export function catalogRouteList(dbh: DbHandle) {
       const site = rc.site;
       const ctx = { site, lang: answerLang(site, query.lang), ad: await loadAutoDeliverySettings(db(), site) };
       const { product, requestedVariant } = await loadProduct(site, ctx.lang, params.code);
-      const strategies = await priceStrategiesOf(rc, site, product);
+      // issue 13 (ADR 0032): spec §3 frequentlyBoughtTogether on every variant option, one indexed statement
+      const [strategies, fbt] = await Promise.all([priceStrategiesOf(rc, site, product), frequentlyBoughtTogetherOf(db(), site, product.code)]);
       return {
         code: params.code,
         baseProduct: product.code,
         defaultVariantCode: product.defaultVariantCode,
         selected: requestedVariant,
-        variantOptions: product.variants.map((v) => presentVariant(ctx, product, v, strategies)),
+        variantOptions: product.variants.map((v) => presentVariant(ctx, product, v, strategies, fbt)),
       };
     },
   });

@@ -17,4 +17,5 @@ export const fbtEn = {
   'fbt.show': 'See what is frequently bought together',
   'fbt.oos.title': 'Try these instead',
   'fbt.oos.intro': 'This item is sold out. These are in stock and close to it.',
+  'fbt.oos.show': 'See in-stock alternatives',
 };

@@ -20,4 +20,5 @@ export const fbtFr: Record<keyof typeof fbtEn, string> = {
   'fbt.show': 'Voir ce qui est souvent acheté ensemble',
   'fbt.oos.title': 'Essayez plutôt ceux-ci',
   'fbt.oos.intro': 'Cet article est épuisé. Ceux-ci sont en stock et s’en rapprochent.',
+  'fbt.oos.show': 'Voir des articles semblables en stock',
 };

@@ -92,7 +92,8 @@ export async function loadProductPage(args: ContextArgs & { params: Params }) {
     // issue 13 (ADR 0032): deferred, never reject
     // `?fbt=all` (the no-JavaScript link of the block's placeholder): awaited, so the block is in the HTML
     fbt: ctx.url.searchParams.get('fbt') === 'all' ? await loadFrequentlyBoughtTogether(ctx, product) : loadFrequentlyBoughtTogether(ctx, product),
-    alternatives: loadOosAlternatives(ctx, product, selectedCode),
+    // `?oos=all` (the no-JavaScript link of the "Try these instead" placeholder): awaited the same way
+    alternatives: ctx.url.searchParams.get('oos') === 'all' ? await loadOosAlternatives(ctx, product, selectedCode) : loadOosAlternatives(ctx, product, selectedCode),
     fbtError: ctx.url.searchParams.get('fbtError')?.slice(0, 40) ?? null,
   };
 }
