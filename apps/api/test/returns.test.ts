@@ -5,14 +5,15 @@
  * concurrent calls that never return more than shipped.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient, createLoyaltyClient } from '@store/contracts';
+import { createApiClient, createLoyaltyClient, createReferralClient } from '@store/contracts';
 import { randomBytes } from 'node:crypto';
 import { findGiftCard, giftCardLedgerSum, insertGiftCard, insertLoyaltyEntries } from '@store/db';
 import { formatGiftCardCode, generateGiftCardCode } from '@store/domain';
 import { dbKinds, TEST_BASE_URL, type TestApp } from '@store/testing';
 import { returnRefund } from '../src/flows/return-order.ts';
 import { TestPaymentProvider } from '../src/payments/test-provider.ts';
-import { placeCustomerOrder, signUpCustomer, type TestCustomer } from './support/commerce.ts';
+import { commerce, newKey, placeCustomerOrder, signUpCustomer, type TestCustomer } from './support/commerce.ts';
+import { prepareWithCoupons } from './support/promotions.ts';
 import { buildOperatorApp } from './support/operator.ts';
 
 interface ErrorBody {
@@ -251,6 +252,36 @@ describe.each(dbKinds())('operator returns, on %s', (kind) => {
     // the balance and the ledger agree, and nothing was credited twice
     expect(Number((await findGiftCard(t.dbh.db, card.id))?.balance_minor)).toBe(giftBack);
     expect(await giftCardLedgerSum(t.dbh.db, card.id)).toBe(giftBack);
+  });
+
+  it('a referred friend returns their whole first order: the referrer loses the referral points; a partial return takes nothing back', async () => {
+    const referrer = await signUpCustomer(t);
+    await loyalty(referrer).signUp('usb2c', { acceptTerms: true });
+    const referrals = createReferralClient(createApiClient({ baseUrl: `${TEST_BASE_URL}/rest/v2`, fetch: t.fetch, getToken: async () => referrer.accessToken }));
+    const api = commerce(t);
+    const friendOrder = async () => {
+      const email = `friend-${Math.random().toString(36).slice(2, 10)}@example.com`;
+      await referrals.submitReferral('usb2c', { email });
+      const row = await t.dbh.db.selectFrom('referrals').select('coupon_code').where('friend_email', '=', email).executeTakeFirstOrThrow();
+      const p = await prepareWithCoupons(api, { coupons: [row.coupon_code], email, products: [{ code: 'BH-SIGNATURE-DARK-24', qty: 2 }] });
+      const order = await api.placeOrder('usb2c', p.cartGuid, { idempotencyKey: newKey(), paymentIntentId: p.paymentIntentId, paymentMethod: { testCardNumber: '4242424242424242' } });
+      expect((await ship(order.code, { trackingNumber: `REF-${order.code.slice(-4)}` })).statusCode).toBe(201);
+      return order.code;
+    };
+    const kept = await friendOrder();
+    const returned = await friendOrder();
+    const rewarded = (await loyalty(referrer).getLoyalty('usb2c')).availablePoints;
+    expect(rewarded).toBe(2000);
+    // a partial return: the friend kept a purchase, the referrer keeps the reward
+    expect((await ret(kept, { entries: [{ entryNumber: 0, quantity: 1 }] })).statusCode).toBe(201);
+    expect((await loyalty(referrer).getLoyalty('usb2c')).availablePoints).toBe(2000);
+    // the whole order back, in two returns: the reward of that order goes, once
+    expect((await ret(returned, { entries: [{ entryNumber: 0, quantity: 1 }] })).statusCode).toBe(201);
+    expect((await loyalty(referrer).getLoyalty('usb2c')).availablePoints).toBe(2000);
+    expect((await ret(returned, { entries: [{ entryNumber: 0, quantity: 1 }] })).statusCode).toBe(201);
+    expect((await loyalty(referrer).getLoyalty('usb2c')).availablePoints).toBe(1000);
+    const reversed = (await loyalty(referrer).getLoyaltyHistory('usb2c')).entries.filter((e) => e.kind === 'reversed');
+    expect(reversed).toHaveLength(1);
   });
 
   it('20 concurrent returns of one unit each never return more than shipped', async () => {

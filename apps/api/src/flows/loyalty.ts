@@ -473,6 +473,51 @@ export async function grantLoyaltyPoints(trx: Executor, grant: LoyaltyPointsGran
   ]);
 }
 
+/**
+ * Takes back a grant of {@link grantLoyaltyPoints} (issue 12 referrals: the friend's order came
+ * back whole; ADR 0030 amendment) — call inside the caller's transaction. Reverses what is still
+ * available of the grant (never below zero, like returns: a member who spent the points keeps
+ * them), once (`idem_key` `grant-reversed:{reason}:{order}:{user}`). Answers the points taken back
+ * and those not recovered; `{0, 0}` when there was no such grant or it was already taken back.
+ */
+export async function reverseGrantedPoints(trx: Executor, grant: Omit<LoyaltyPointsGrant, 'points'>, now: Date): Promise<{ reversed: number; notRecovered: number }> {
+  const none = { reversed: 0, notRecovered: 0 };
+  if (!(await lockLoyaltyMember(trx, grant.userId, grant.baseSite))) return none;
+  const rows = await trx
+    .selectFrom('loyalty_ledger')
+    .select(['idem_key', 'points'])
+    .where('user_id', '=', grant.userId)
+    .where('base_site', '=', grant.baseSite)
+    .where('idem_key', 'in', [`grant:${grant.reason}:${grant.orderCode}:${grant.userId}`, `grant-reversed:${grant.reason}:${grant.orderCode}:${grant.userId}`])
+    .execute();
+  const granted = rows.find((r) => r.idem_key?.startsWith('grant:'));
+  if (!granted || rows.some((r) => r.idem_key?.startsWith('grant-reversed:'))) return none;
+  const entries = await expireDuePoints(trx, grant.userId, grant.baseSite, now);
+  const want = Number(granted.points);
+  const take = Math.min(want, Math.max(0, pointsBalance(entries).available));
+  // nothing left to take: nothing written (the ledger holds no 0-point entries; an order is fully
+  // returned once, so no later call comes for the same order)
+  if (take <= 0) return { reversed: 0, notRecovered: want };
+  await writeChecked(trx, entries, [
+    {
+      user_id: grant.userId,
+      base_site: grant.baseSite,
+      kind: 'reversed',
+      bucket: 'available',
+      points: -take,
+      order_code: grant.orderCode,
+      entry_number: null,
+      quantity: null,
+      consignment_code: null,
+      reason: 'orderReturned',
+      idem_key: `grant-reversed:${grant.reason}:${grant.orderCode}:${grant.userId}`,
+      created_at: now.toISOString(),
+      expires_at: null,
+    },
+  ]);
+  return { reversed: take, notRecovered: want - take };
+}
+
 /** Points of one returned line: taken back from the available bucket, and not recovered (already spent). */
 export interface ReturnedLinePoints {
   entryNumber: number;

@@ -352,6 +352,22 @@ export interface ReferralPointsGrant {
   orderCode: string;
 }
 
+/** Takes back a referral grant inside the caller's transaction (the loyalty ledger). */
+export type ReversePoints = (trx: Executor, grant: Omit<ReferralPointsGrant, 'points'>) => Promise<{ reversed: number; notRecovered: number }>;
+
+/**
+ * Return hook (call it inside a return's transaction, once every shipped unit of the order is back
+ * and nothing is left to ship): when the order is the friend's first order whose referral was
+ * `rewarded`, takes the referrer's points back through `reverse` (what is still available; a
+ * referrer who already spent them keeps them). A partial return takes nothing back: the friend
+ * kept a purchase. Answers the points reversed, 0 for other orders. ADR 0030 amendment.
+ */
+export async function referralOrderReturned(trx: Executor, site: BaseSiteId, orderCode: string, reverse: ReversePoints): Promise<{ reversed: number; notRecovered: number }> {
+  const referral = await findReferralByOrder(trx, site, orderCode);
+  if (!referral || referral.status !== 'rewarded' || !referral.referrer_id) return { reversed: 0, notRecovered: 0 };
+  return reverse(trx, { userId: referral.referrer_id, baseSite: site, reason: 'referral', orderCode });
+}
+
 /** Grants points inside the caller's transaction (the loyalty ledger). */
 export type AwardPoints = (trx: Executor, grant: ReferralPointsGrant) => Promise<void>;
 

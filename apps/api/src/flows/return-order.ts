@@ -9,6 +9,8 @@
  * 2. the return `<order code>-R<n>` (n: unique per order; a concurrent return that picked the same
  *    n fails its insert and rolls back, the caller retries once) and its lines;
  * 3. {@link reverseReturnedPoints}: the units' available points are reversed (never below zero).
+ * 4. when every ordered unit is back, {@link referralOrderReturned}: a referral reward the order
+ *    earned its referrer is taken back (what is still available; ADR 0030 amendment).
  * After COMMIT, the card part of the refund goes through the provider's `refund` (idempotency key:
  * the return code); a failure is logged and recorded (`refund_status = failed`), the return stays.
  *
@@ -32,7 +34,8 @@ import type { BaseSiteId } from '@store/domain';
 import { conflict, DomainError, invalidInput, notFound } from '@store/domain';
 import type { CommerceContext } from './context.ts';
 import { refundReturnToGiftCards } from './gift-cards.ts';
-import { reverseReturnedPoints } from './loyalty.ts';
+import { reverseGrantedPoints, reverseReturnedPoints } from './loyalty.ts';
+import { referralOrderReturned } from './referrals.ts';
 
 /** One line of an order for {@link returnRefund}. */
 export interface RefundLine {
@@ -194,7 +197,10 @@ export async function returnOrder(ctx: CommerceContext, site: BaseSiteId, orderC
       const reversed = points.reduce((a, p) => a + p.reversed, 0);
       const notRecovered = points.reduce((a, p) => a + p.notRecovered, 0);
       await trx.updateTable('order_returns').set({ points_reversed: reversed, points_not_recovered: notRecovered }).where('code', '=', returnCode).execute();
-      return { returnCode, cardRefund, giftCardRefund, canRefund, intentId: data.order.payment_intent_id, reversed, notRecovered };
+      // the whole order came back (every ordered unit returned): a referral reward it earned is taken back
+      const everything = before.every((l) => (returnedAfter.get(Number(l.entry_number)) ?? 0) >= Number(l.qty));
+      const referral = everything ? await referralOrderReturned(trx, site, code, (t, g) => reverseGrantedPoints(t, g, now)) : { reversed: 0, notRecovered: 0 };
+      return { returnCode, cardRefund, giftCardRefund, canRefund, referralPointsReversed: referral.reversed, intentId: data.order.payment_intent_id, reversed, notRecovered };
     });
   let r: Awaited<ReturnType<typeof attempt>>;
   try {
@@ -214,7 +220,7 @@ export async function returnOrder(ctx: CommerceContext, site: BaseSiteId, orderC
     }
     await ctx.dbh.db.updateTable('order_returns').set({ refund_status: status }).where('code', '=', r.returnCode).execute();
   }
-  ctx.log.info({ orderCode: code, site, returnCode: r.returnCode, cardRefundMinor: r.cardRefund, giftCardRefundMinor: r.giftCardRefund, pointsReversed: r.reversed, pointsNotRecovered: r.notRecovered }, 'order units returned');
+  ctx.log.info({ orderCode: code, site, returnCode: r.returnCode, cardRefundMinor: r.cardRefund, giftCardRefundMinor: r.giftCardRefund, referralPointsReversed: r.referralPointsReversed, pointsReversed: r.reversed, pointsNotRecovered: r.notRecovered }, 'order units returned');
   const all = await listOrderReturns(ctx.dbh.db, code);
   const mine = all.find((x) => x.code === r.returnCode);
   if (!mine) throw new Error(`return ${r.returnCode} vanished`);
