@@ -4,7 +4,8 @@
  * pages from content slots (French trousse-de-demarrage-solo on cab2c adds the kit to the cart;
  * brewer-starter-kit and small-business-bundle in English); the quick shop lists 36 beverages on
  * page 1 with a next page, switches sections and adds a product with its quantity (JavaScript on
- * and off). axe on every new page; screenshots at 375 and 1280 px when E2E_SHOTS is set.
+ * and off), and a chosen size from a card's variant select (English with JavaScript, French
+ * without). axe on every new page; screenshots at 375 and 1280 px when E2E_SHOTS is set.
  */
 import { CA_ORIGIN, DEMO_CODES, expect, PORT, test, US_ORIGIN } from './fixtures.ts';
 import { expectAccessible, shoot } from './page-checks.ts';
@@ -126,6 +127,21 @@ test.describe('quick shop (spec §9)', () => {
     await expect(page.getByRole('heading', { level: 2, name: /Accessories & gift cards/ })).toBeVisible();
   });
 
+  test('English: a card with several sizes adds the chosen one (48 ct)', async ({ page }) => {
+    await page.goto(`${US_ORIGIN}/quick-shop`);
+    const card = page.getByRole('main').locator('article.product-card').filter({ has: page.getByRole('heading', { name: 'Signature Dark Roast Coffee', exact: true }) });
+    const size = card.getByLabel('Size');
+    await expect(size.locator('option')).toHaveText([/^24 ct, \$\d+\.\d{2}/, /^48 ct, \$\d+\.\d{2}/, /^96 ct, \$\d+\.\d{2}/]);
+    await expect(size).toHaveValue(DEMO_CODES.coffeeVariant24);
+    await size.selectOption({ label: (await size.locator('option').nth(1).textContent()) ?? '' });
+    await card.getByRole('button', { name: EN.addToCart }).click();
+    await expect(page.getByRole('status').filter({ hasText: EN.addedToCart })).toContainText('Signature Dark Roast Coffee was added to your cart.');
+    await expectCartCount(page, EN, 1);
+    await page.goto(`${US_ORIGIN}/cart`);
+    await expect(page.getByRole('main')).toContainText('48 ct');
+    await expect(page.getByRole('main')).not.toContainText('24 ct');
+  });
+
   test('French: /fr/achat-rapide', async ({ page }) => {
     await page.goto(`${CA_ORIGIN}/fr/achat-rapide`);
     await expect(page.getByRole('heading', { level: 1, name: 'Achat rapide' })).toBeVisible();
@@ -170,6 +186,21 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/quick-shop\?tab=BR/);
     await expect(page.getByRole('status').filter({ hasText: EN.addedToCart })).toContainText(name);
     await expectCartCount(page, EN, 3);
+  });
+
+  test('French: the quick shop posts the chosen size (96 unités) and the cart has it', async ({ page }) => {
+    await page.goto(`${CA_ORIGIN}/fr/achat-rapide`);
+    const card = page.getByRole('main').locator('article.product-card').filter({ has: page.getByRole('heading', { name: 'Café Signature, torréfaction foncée', exact: true }) });
+    const size = card.getByLabel('Format');
+    await expect(size.locator('option').nth(2)).toHaveText(/^96 unités, \d+,\d{2}\u00a0\$/);
+    await size.selectOption(DEMO_CODES.coffeeVariant96);
+    await card.getByRole('button', { name: FR.addToCart }).click();
+    await expect(page).toHaveURL(/\/fr\/achat-rapide/);
+    await expect(page.getByRole('status').filter({ hasText: FR.addedToCart })).toBeVisible();
+    await expectCartCount(page, FR, 1);
+    await page.goto(`${CA_ORIGIN}/fr/panier`);
+    await expect(page.getByRole('main')).toContainText('96 unités');
+    await expect(page.getByRole('main')).not.toContainText('24 unités');
   });
 
   test('the French kit page adds the kit', async ({ page }) => {

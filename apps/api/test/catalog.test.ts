@@ -223,6 +223,24 @@ describe.each(dbKinds())('catalogue API on %s', (kind) => {
     );
     expect(body.products.map((p) => p.code)).toEqual([DEMO_CODES.brewer, DEMO_CODES.coffee]);
     expect(body.products[0]!.variantColors.length).toBeGreaterThan(1);
+    // issue 13 (ADR 0035 amendment): every variant with its size label, §5 price fields and stock,
+    // the same as the FULL answer's variant options
+    const full = await t.client.getProduct('usb2c', DEMO_CODES.coffee, { lang: 'en' });
+    expect(body.products[1]!.variants).toEqual(
+      full.variantOptions.map((v) => ({
+        code: v.code,
+        variantUrlSuffix: v.variantUrlSuffix,
+        variantColor: v.variantColor,
+        count: v.count,
+        sizeLabel: v.sizeLabel,
+        priceData: v.priceData,
+        discountPriceData: v.discountPriceData,
+        isDiscountPrice: v.isDiscountPrice,
+        salesPriceStrategy: v.salesPriceStrategy,
+        stockLevelStatus: v.stock.stockLevelStatus,
+      })),
+    );
+    expect(body.products[1]!.variants.map((v) => v.sizeLabel)).toEqual(['24 ct', '48 ct', '96 ct']);
   });
 
   it('the typed client reads the same answers and throws ApiError on 404', async () => {

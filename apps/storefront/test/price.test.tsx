@@ -71,6 +71,7 @@ function card(over: Partial<Card>): Card {
     sizeLabel: '24 ct',
     variantCount: 1,
     variantColors: [],
+    variants: [],
     priceData: usd(15.99),
     discountPriceData: null,
     isDiscountPrice: false,

@@ -278,6 +278,26 @@ export const ProductCardSchema = z.object({
   variantCount: z.number().int(),
   /** distinct variant colours, in order (brewers) */
   variantColors: z.array(z.string()),
+  /**
+   * issue 13 (ADR 0035 amendment): every variant in display order, for the quick shop's variant
+   * select: code, URL suffix (colour name key), colour, count and size label, the one-time
+   * displayed price (spec §5 list/discount fields as on the card) and stock level. Nothing per
+   * visitor (no personalised price), so a page holding it stays cacheable.
+   */
+  variants: z.array(
+    z.object({
+      code: z.string(),
+      variantUrlSuffix: z.string(),
+      variantColor: z.string().nullable(),
+      count: z.number().int().nullable(),
+      sizeLabel: z.string().nullable(),
+      priceData: PriceDataSchema,
+      discountPriceData: PriceDataSchema.nullable(),
+      isDiscountPrice: z.boolean(),
+      salesPriceStrategy: SalesPriceStrategySchema.nullable(),
+      stockLevelStatus: StockLevelStatusSchema,
+    }),
+  ),
   priceData: PriceDataSchema,
   discountPriceData: PriceDataSchema.nullable(),
   isDiscountPrice: z.boolean(),
@@ -285,6 +305,8 @@ export const ProductCardSchema = z.object({
   stock: StockSchema,
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
+/** One variant of a card (quick shop select). */
+export type ProductCardVariant = ProductCard['variants'][number];
 
 /** Facet codes, in display order. */
 export const FACET_CODES = ['beverageType', 'roast', 'brand', 'count', 'packType', 'price'] as const;

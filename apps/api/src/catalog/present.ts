@@ -171,6 +171,15 @@ export function presentCard(ctx: PresentContext, p: ProductCardRecord): ProductC
     sizeLabel: sizeLabel(dv?.count ?? null, p.packType, ctx.lang),
     variantCount: p.variants.length,
     variantColors: colors,
+    variants: p.variants.map((v) => ({
+      code: v.code,
+      variantUrlSuffix: v.variantUrlSuffix,
+      variantColor: v.variantColor,
+      count: v.count,
+      sizeLabel: sizeLabel(v.count, p.packType, ctx.lang),
+      ...priceFields(ctx, v.price ?? ZERO_PRICE),
+      stockLevelStatus: stockOf(v.stock).stockLevelStatus,
+    })),
     ...priceFields(ctx, pr),
     stock: stockOf(dv?.stock ?? { available: 0, lowStockThreshold: 0 }),
   };

@@ -17,4 +17,7 @@ export const landingEn = {
   'quickShop.tab.accessories': 'Accessories & gift cards',
   'quickShop.count': '({count, plural, one {# product} other {# products}})',
   'quickShop.empty': 'There is nothing on this page. Go back to the first page.',
+  /** issue 13: a variant in the quick shop select (size or colour, then the price) */
+  'quickShop.option': '{label}, {price}',
+  'quickShop.optionSoldOut': '{label}, {price} (sold out)',
 };

@@ -19,4 +19,7 @@ export const landingFr: Record<keyof typeof landingEn, string> = {
   'quickShop.tab.accessories': 'Accessoires et cartes-cadeaux',
   'quickShop.count': '({count, plural, one {# produit} other {# produits}})',
   'quickShop.empty': 'Cette page est vide. Revenez à la première page.',
+  /** issue 13: a variant in the quick shop select (size or colour, then the price) */
+  'quickShop.option': '{label}, {price}',
+  'quickShop.optionSoldOut': '{label}, {price} (épuisé)',
 };

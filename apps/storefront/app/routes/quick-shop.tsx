@@ -3,8 +3,9 @@
  * "Product select page size 36"): `/quick-shop` and `/fr/achat-rapide`, one section per category
  * id (links `?tab=`), a product picker of 36 products a page (`?page=`, 1-based) read from
  * `GET /categories/{code}/products`, and a quantity and add-to-cart form on every product (a plain
- * POST to the add-to-cart resource route without JavaScript). Nothing per visitor: shared by the
- * page cache (ADR 0019).
+ * POST to the add-to-cart resource route without JavaScript); a card with several variants has a
+ * size or colour select posting the chosen variant code (ADR 0035 amendment). Nothing per visitor:
+ * shared by the page cache (ADR 0019).
  */
 import { Link } from 'react-router';
 import { QUICK_SHOP_PAGE_SIZE, QUICK_SHOP_TABS, quickShopCategoryOf, quickShopPageOf, SITES } from '@store/domain';
@@ -12,6 +13,7 @@ import type { QuickShopCategory } from '@store/domain';
 import type { Route } from './+types/quick-shop';
 import { AddToCartForm } from '../components/product/AddToCartForm.tsx';
 import { ProductGrid } from '../components/product/ProductCard.tsx';
+import { QuickShopVariantSelect, quickShopInitialVariant } from '../components/landing/QuickShopVariantSelect.tsx';
 import landingCss from '../components/landing/landing.css?url';
 import { quickShopPath } from '../components/landing/paths.ts';
 import { getRequestContext } from '../lib/context.server.ts';
@@ -123,15 +125,22 @@ export default function QuickShop({ loaderData }: Route.ComponentProps) {
           <ProductGrid
             products={products}
             eagerCount={4}
-            cardAction={(p) => (
-              <AddToCartForm
-                productCode={p.defaultVariantCode}
-                productName={p.name}
-                soldOut={p.stock.stockLevelStatus === 'outOfStock'}
-                withQuantity
-                className="card-cart quick-shop-cart"
-              />
-            )}
+            cardAction={(p) => {
+              // issue 13: a card with several variants posts the chosen one (select named productCode)
+              const start = quickShopInitialVariant(p);
+              const choose = p.variants.length > 1;
+              return (
+                <AddToCartForm
+                  productCode={choose ? undefined : p.defaultVariantCode}
+                  productName={p.name}
+                  soldOut={choose ? start.soldOut : p.stock.stockLevelStatus === 'outOfStock'}
+                  withQuantity
+                  className="card-cart quick-shop-cart"
+                >
+                  {choose ? <QuickShopVariantSelect card={p} selected={start.code} /> : null}
+                </AddToCartForm>
+              );
+            }}
           />
         )}
         <Pager tab={tab} page={page} totalPages={totalPages} />

@@ -13,19 +13,22 @@ import { useRichT, useT } from '../../lib/use-t.ts';
 import { toMinor } from './Price.tsx';
 
 /** How variants differ: by colour (brewers, mugs), by face value (gift cards) or by size (pack counts). */
-export function variantKind(options: VariantOption[], productType?: ProductType): 'color' | 'value' | 'size' | 'option' {
+export function variantKind(options: readonly Pick<VariantOption, 'variantColor' | 'count'>[], productType?: ProductType): 'color' | 'value' | 'size' | 'option' {
   if (new Set(options.map((o) => o.variantColor).filter(Boolean)).size > 1) return 'color';
   if (productType === 'GiftCard') return 'value';
   if (new Set(options.map((o) => o.count)).size > 1) return 'size';
   return 'option';
 }
 
+/** What a variant label is made of (a variant option, or a card's variant: issue 13 quick shop). */
+export type VariantLabelInput = Pick<VariantOption, 'code' | 'count' | 'sizeLabel' | 'priceData' | 'variantUrlSuffix'> & { name?: string };
+
 /** The visible label of a variant (colour name, size label, face value). */
 export function useVariantLabel(packType: PackType | null) {
   const { lang, locale } = useShell();
   const intl = useIntl();
-  return (v: VariantOption, kind: ReturnType<typeof variantKind>): string => {
-    if (kind === 'size') return sizeLabel(v.count, packType, lang) ?? v.sizeLabel ?? v.name;
+  return (v: VariantLabelInput, kind: ReturnType<typeof variantKind>): string => {
+    if (kind === 'size') return sizeLabel(v.count, packType, lang) ?? v.sizeLabel ?? v.name ?? v.code;
     if (kind === 'value') return formatMoney(toMinor(v.priceData.value), v.priceData.currencyIso === 'CAD' ? 'CAD' : 'USD', locale);
     if (kind === 'color') {
       const key = `color.${v.variantUrlSuffix}`;
