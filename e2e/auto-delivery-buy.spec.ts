@@ -188,6 +188,9 @@ test.describe('auto-delivery, usb2c, English', () => {
 
   test('the smart schedule suggests a frequency with its reasoning', async ({ page }) => {
     await page.goto(`${US_ORIGIN}/p/${DEMO_CODES.coffee}`);
+    // the suggestion is a fetcher call: choose only once React owns the form (a choice made before
+    // hydration is re-rendered under the pointer; CI saw one such run hang until the test timeout)
+    await page.locator('html[data-hydrated]').waitFor();
     const choice = page.getByRole('group', { name: AD_EN.legend });
     await choice.getByRole('radio', { name: AD_EN.autoDelivery }).check();
     await page.getByRole('radio', { name: 'Suggest a frequency for me' }).check();

@@ -27,13 +27,21 @@ async function operatorToken(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** Adds `points` available points to the member of `email` on `site` (test database). */
-function topUp(email: string, site: string, points: number): void {
+/**
+ * Adds `points` available points to the member of `email` on `site` (test database). Waits (up to
+ * 15 s) for the membership row: the join form's post may still be in flight when the test goes on.
+ */
+async function topUp(email: string, site: string, points: number): Promise<void> {
   const db = new Database(DB_FILE);
   db.pragma('busy_timeout = 5000');
   try {
     const row = db.prepare('SELECT id FROM customers WHERE email = ?').get(email.toLowerCase()) as { id: string } | undefined;
     if (!row) throw new Error(`no customer ${email}`);
+    const member = db.prepare('SELECT 1 AS one FROM loyalty_members WHERE user_id = ? AND base_site = ?');
+    for (let waited = 0; !member.get(row.id, site); waited += 100) {
+      if (waited >= 15_000) throw new Error(`${email} did not join Perks on ${site}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const now = Date.now();
     db.prepare(
       "INSERT INTO loyalty_ledger (id, user_id, base_site, kind, bucket, points, order_code, entry_number, quantity, consignment_code, reason, idem_key, created_at, expires_at) VALUES (?, ?, ?, 'earned', 'available', ?, NULL, NULL, NULL, NULL, 'e2e', NULL, ?, ?)",
@@ -96,7 +104,7 @@ test.describe('Perks rewards, usb2c, English', () => {
     await page.goto(`${US_ORIGIN}/account/perks`);
     const earned = Number(((await page.getByRole('banner').getByTestId('header-points').textContent()) ?? '').replace(/\D/g, ''));
     expect(earned).toBeGreaterThan(0);
-    topUp(c.email, 'usb2c', 1000);
+    await topUp(c.email, 'usb2c', 1000);
 
     // the next cart: "Use your Perks points" opens the reward dialog
     await page.goto(`${US_ORIGIN}/p/${DEMO_CODES.coffee}`);
@@ -139,7 +147,7 @@ test.describe('Perks rewards, cab2c, French', () => {
     const c = newCustomer('rewards-fr-js');
     await signUp(page, CA_ORIGIN, c);
     await join(page, CA_ORIGIN, '/fr/compte/perks', 'J’accepte les conditions de Brewhaus Perks (version 2026-11)', 'Adhérer à Brewhaus Perks');
-    topUp(c.email, 'cab2c', 2000);
+    await topUp(c.email, 'cab2c', 2000);
     await page.goto(`${CA_ORIGIN}/fr/p/${DEMO_CODES.coffee}`);
     await page.locator('html[data-hydrated]').waitFor();
     await buyBoxAddButton(page, FR).click();
@@ -170,7 +178,7 @@ test.describe('Perks rewards, cab2c, French, without JavaScript', () => {
     const c = newCustomer('rewards-fr');
     await signUp(page, CA_ORIGIN, c);
     await join(page, CA_ORIGIN, '/fr/compte/perks', 'J’accepte les conditions de Brewhaus Perks (version 2026-11)', 'Adhérer à Brewhaus Perks');
-    topUp(c.email, 'cab2c', 1200);
+    await topUp(c.email, 'cab2c', 1200);
     await page.goto(`${CA_ORIGIN}/fr/p/${DEMO_CODES.coffee}`);
     await buyBoxAddButton(page, FR).click();
     await page.goto(`${CA_ORIGIN}/fr/panier`);
