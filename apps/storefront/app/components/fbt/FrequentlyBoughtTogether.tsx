@@ -14,6 +14,7 @@ import { Await, Link, useFetcher, useLocation } from 'react-router';
 import { formatMoney, type CurrencyIso } from '@store/domain';
 import type { ProductCard, ProductFull, VariantOption } from '@store/contracts';
 import { SectionBoundary } from '../cms/CmsBlocks.tsx';
+import { NoScriptLink } from './NoScriptLink.tsx';
 import { displayedMinor } from '../product/Price.tsx';
 import { CsrfField } from '../../lib/csrf.tsx';
 import { useCartUi } from '../../lib/cart-ui.ts';
@@ -61,27 +62,12 @@ export function FrequentlyBoughtTogether({
   }
   return (
     <SectionBoundary>
-      <Suspense fallback={<NoScriptLink />}>
+      <Suspense fallback={<NoScriptLink param="fbt" anchor="fbt-title" label="fbt.show" />}>
         <Await resolve={partners} errorElement={null}>
           {(list) => (list && list.length > 0 ? <FbtForm product={product} variant={variant} partners={list} error={error} /> : null)}
         </Await>
       </Suspense>
     </SectionBoundary>
-  );
-}
-
-/** The placeholder without JavaScript: a GET link to the same page with the block rendered on the server. */
-function NoScriptLink() {
-  const t = useT();
-  const location = useLocation();
-  const search = new URLSearchParams(location.search);
-  search.set('fbt', 'all');
-  return (
-    <noscript>
-      <p className="fbt-noscript">
-        <a href={`${location.pathname}?${search.toString()}#fbt-title`}>{t('fbt.show')}</a>
-      </p>
-    </noscript>
   );
 }
 

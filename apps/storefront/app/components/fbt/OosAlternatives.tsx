@@ -7,9 +7,10 @@
  * is part of the HTML (the same way as the "frequently bought together" block's `?fbt=all`).
  */
 import { Suspense } from 'react';
-import { Await, useLocation } from 'react-router';
+import { Await } from 'react-router';
 import type { ProductCard as Card } from '@store/contracts';
 import { SectionBoundary } from '../cms/CmsBlocks.tsx';
+import { NoScriptLink } from './NoScriptLink.tsx';
 import { ProductCard } from '../product/ProductCard.tsx';
 import { useT } from '../../lib/use-t.ts';
 
@@ -21,27 +22,12 @@ export function OosAlternatives({ alternatives }: { alternatives: Promise<Card[]
   }
   return (
     <SectionBoundary>
-      <Suspense fallback={<NoScriptLink />}>
+      <Suspense fallback={<NoScriptLink param="oos" anchor="oos-title" label="fbt.oos.show" />}>
         <Await resolve={alternatives} errorElement={null}>
           {(list) => (list && list.length > 0 ? <OosList list={list} /> : null)}
         </Await>
       </Suspense>
     </SectionBoundary>
-  );
-}
-
-/** The placeholder without JavaScript: a GET link to the same page with the alternatives rendered on the server. */
-function NoScriptLink() {
-  const t = useT();
-  const location = useLocation();
-  const search = new URLSearchParams(location.search);
-  search.set('oos', 'all');
-  return (
-    <noscript>
-      <p className="fbt-noscript">
-        <a href={`${location.pathname}?${search.toString()}#oos-title`}>{t('fbt.oos.show')}</a>
-      </p>
-    </noscript>
   );
 }
 
