@@ -171,6 +171,6 @@ export const CustomerOrderReturnSchema = z.object({
   code: z.string(),
   /** ISO-8601 UTC */
   createdAt: z.string(),
-  entries: z.array(z.object({ entryNumber: z.number().int().nonnegative(), quantity: z.number().int().positive() })),
+  entries: z.array(ConsignmentEntrySchema),
 });
 export type CustomerOrderReturn = z.infer<typeof CustomerOrderReturnSchema>;

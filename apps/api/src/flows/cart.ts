@@ -262,6 +262,31 @@ export async function addToCart(ctx: CommerceContext, site: BaseSiteId, shopper:
   });
 }
 
+/**
+ * Inside a transaction: one unit of each of `input.productCodes` into the shopper's open cart (or
+ * a new one), all or nothing — every code is checked before anything is written, and a failing
+ * line rolls the whole transaction back. Shared by addProductsToCart and
+ * frequentlyBoughtTogetherAddToCart (ADR 0032).
+ * @returns the cart, the answer language, the variants added (in order) and the cart's units after
+ * @throws the errors of {@link requireSellable} and {@link addUnits}, naming `productCodes[i]`
+ */
+export async function addOneUnitOfEach(
+  trx: Executor,
+  site: BaseSiteId,
+  shopper: Shopper,
+  input: { productCodes: readonly string[]; cartGuid?: unknown; lang?: unknown },
+  now: string,
+): Promise<{ cart: CartRow; lang: Lang; variants: SellableVariant[]; cartQuantity: number }> {
+  const variants: SellableVariant[] = [];
+  for (const [i, code] of input.productCodes.entries()) variants.push(await requireSellable(trx, site, code, `productCodes[${i}]`));
+  const cart = await openOrNewCart(trx, site, input.cartGuid, input.lang, now, shopper);
+  let cartQuantity = 0;
+  for (const [i, v] of variants.entries()) {
+    cartQuantity = (await addUnits(trx, cart, v, DEFAULT_ENTRY_TYPE, 1, `productCodes[${i}]`, now, null, cart.created === true && i === 0)).cartQuantity;
+  }
+  return { cart, lang: pickLang(site, input.lang, cart.lang), variants, cartQuantity };
+}
+
 /** `POST /users/anonymous/addProductsToCart`: one unit of each code; all or nothing (errors name `productCodes[i]`). */
 export async function addProductsToCart(
   ctx: CommerceContext,
@@ -271,16 +296,8 @@ export async function addProductsToCart(
 ): Promise<AddProductsToCartResponse> {
   const now = ctx.now().toISOString();
   return withTransaction(ctx.dbh, async (trx) => {
-    const variants: SellableVariant[] = [];
-    for (const [i, code] of input.productCodes.entries()) variants.push(await requireSellable(trx, site, code, `productCodes[${i}]`));
-    const cart = await openOrNewCart(trx, site, input.cartGuid, input.lang, now, shopper);
-    const lang = pickLang(site, input.lang, cart.lang);
-    for (const [i, v] of variants.entries()) await addUnits(trx, cart, v, DEFAULT_ENTRY_TYPE, 1, `productCodes[${i}]`, now);
-    return {
-      cartGuid: cart.guid,
-      cartQuantity: await cartQuantity(trx, cart.guid),
-      ResponseMessage: COMMERCE_MESSAGES[lang].addedManyToCart(variants.length),
-    };
+    const { cart, lang, variants, cartQuantity } = await addOneUnitOfEach(trx, site, shopper, input, now);
+    return { cartGuid: cart.guid, cartQuantity, ResponseMessage: COMMERCE_MESSAGES[lang].addedManyToCart(variants.length) };
   });
 }
 

@@ -31,7 +31,6 @@ import {
   type AssociationRow,
   type DbHandle,
   type Executor,
-  type SellableVariant,
 } from '@store/db';
 import {
   BASE_SITE_IDS,
@@ -50,7 +49,7 @@ import {
   type Lang,
 } from '@store/domain';
 import { presentCard } from '../catalog/present.ts';
-import { addUnits, openOrNewCart, requireSellable } from './cart.ts';
+import { addOneUnitOfEach, addUnits, openOrNewCart, requireSellable } from './cart.ts';
 import { nameOf } from './cart-view.ts';
 import type { CommerceContext, FlowLogger, Shopper } from './context.ts';
 import { pickLang } from './context.ts';
@@ -137,14 +136,7 @@ export async function frequentlyBoughtTogetherAddToCart(ctx: CommerceContext, si
   }
   const now = ctx.now().toISOString();
   return withTransaction(ctx.dbh, async (trx) => {
-    const variants: SellableVariant[] = [];
-    for (const [i, code] of input.productCodes.entries()) variants.push(await requireSellable(trx, site, code, `productCodes[${i}]`));
-    const cart = await openOrNewCart(trx, site, input.cartGuid, input.lang, now, shopper);
-    const lang = pickLang(site, input.lang, cart.lang);
-    let cartQuantity = 0;
-    for (const [i, v] of variants.entries()) {
-      cartQuantity = (await addUnits(trx, cart, v, DEFAULT_ENTRY_TYPE, 1, `productCodes[${i}]`, now, null, cart.created === true && i === 0)).cartQuantity;
-    }
+    const { cart, lang, variants, cartQuantity } = await addOneUnitOfEach(trx, site, shopper, input, now);
     return {
       cartGuid: cart.guid,
       cartQuantity,
