@@ -18,6 +18,22 @@ async function rowNames(page: Page): Promise<string[]> {
   return (await page.locator('.compare-table tbody th[scope=row]').allInnerTexts()).map((t) => t.trim());
 }
 
+test.describe('compare from a listing with JavaScript', () => {
+  test('the cards share the grid\'s compare forms: add two, remove one, from the coffee makers listing (issue 11)', async ({ page }) => {
+    await page.goto(`${US_ORIGIN}/c/BR`);
+    await page.locator('html[data-hydrated]').waitFor();
+    // one form per grid and intent, not one per card
+    expect(await page.locator('.product-grid form.add-to-compare').count()).toBe(0);
+    await page.getByRole('button', { name: `Add to compare (${SOLO})` }).click();
+    await expect(page.getByRole('button', { name: `Remove (${SOLO})` })).toBeVisible();
+    await page.getByRole('button', { name: `Add to compare (${MINI})` }).click();
+    await expect(page.getByRole('complementary', { name: 'Compare list' }).getByRole('link', { name: 'Compare coffee makers (2/4)' })).toBeVisible();
+    await page.getByRole('button', { name: `Remove (${SOLO})` }).click();
+    await expect(page.getByRole('button', { name: `Add to compare (${SOLO})` })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Compare list' }).getByRole('link', { name: 'Compare coffee makers (1/4)' })).toBeVisible();
+  });
+});
+
 test.describe('compare brewers without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -4,7 +4,9 @@
  * rejects (deferred section: a failing carousel renders nothing, the page stays up).
  */
 import { isApiError } from '@store/contracts';
-import type { CmsPage, ProductCard } from '@store/contracts';
+import type { CmsPage } from '@store/contracts';
+import { toCardView } from './card-view.ts';
+import type { CardView } from './card-view.ts';
 import { parseComponent } from '../components/cms/cms-data.ts';
 import type { KnownComponent } from '../components/cms/cms-data.ts';
 import type { RequestContext } from './context.server.ts';
@@ -17,7 +19,7 @@ export interface RenderablePage {
   /** components in slot order */
   components: KnownComponent[];
   /** products of each carousel, by component uid */
-  carousels: Record<string, Promise<ProductCard[] | null>>;
+  carousels: Record<string, Promise<CardView[] | null>>;
 }
 
 function metadataOf(page: CmsPage): RenderablePage['metadata'] {
@@ -52,7 +54,7 @@ export async function loadCmsPage(ctx: RequestContext, pageLabelOrId: string, op
     if (c.typeCode !== 'ProductCarouselComponent' || c.productCodes.length === 0) continue;
     carousels[c.uid] = ctx.api
       .getProductCodesData(ctx.site, c.productCodes.slice(0, 24), { lang: ctx.lang })
-      .then((r) => r.products)
+      .then((r) => r.products.map(toCardView))
       .catch(() => null);
   }
   return { uid: page.uid, title: page.title, metadata: metadataOf(page), components, carousels };

@@ -7,6 +7,7 @@ import type { ContextArgs } from '../lib/context.server.ts';
 import { notFound, rethrowLookupError } from '../lib/errors.server.ts';
 import { apiQuery, readListState } from '../lib/listing.ts';
 import type { PageMeta } from '../lib/meta.ts';
+import { toCardView } from '../lib/card-view.ts';
 
 export async function loadCategoryPage(args: ContextArgs & { params: Params }) {
   const ctx = getRequestContext(args);
@@ -35,7 +36,8 @@ export async function loadCategoryPage(args: ContextArgs & { params: Params }) {
   };
   return {
     category: answer.category,
-    products: answer.products,
+    // issue 11: only what the cards show goes into the page's hydration data (lib/card-view.ts)
+    products: answer.products.map(toCardView),
     facets: answer.facets,
     pagination: answer.pagination,
     state,

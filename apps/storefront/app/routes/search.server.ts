@@ -5,6 +5,7 @@ import { redirect } from 'react-router';
 import { getRequestContext } from '../lib/context.server.ts';
 import type { ContextArgs } from '../lib/context.server.ts';
 import { apiQuery, readListState } from '../lib/listing.ts';
+import { toCardView } from '../lib/card-view.ts';
 import type { PageMeta } from '../lib/meta.ts';
 
 const CONTROL_CHARACTERS_ANYWHERE = new RegExp(CONTROL_CHARACTERS.source, 'g');
@@ -37,7 +38,8 @@ export async function loadSearchPage(args: ContextArgs) {
   return {
     state,
     pathname: ctx.url.pathname,
-    products: answer?.products ?? [],
+    // issue 11: only what the cards show goes into the page's hydration data (lib/card-view.ts)
+    products: (answer?.products ?? []).map(toCardView),
     facets: answer?.facets ?? [],
     totalResults: answer?.pagination.totalResults ?? 0,
     totalPages: answer?.pagination.totalPages ?? 0,

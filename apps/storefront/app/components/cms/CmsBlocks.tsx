@@ -7,7 +7,7 @@
 import { Component, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Await, Link } from 'react-router';
-import type { ProductCard as Card } from '@store/contracts';
+import type { CardView as Card } from '../../lib/card-view.ts';
 import { pathsFor } from '../../lib/paths.ts';
 import { useShell } from '../../lib/shell-data.ts';
 import { useT } from '../../lib/use-t.ts';

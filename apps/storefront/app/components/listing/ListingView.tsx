@@ -3,7 +3,8 @@
  * active filters, sort, the card grid and the pagination.
  */
 import type { ReactNode } from 'react';
-import type { Facet, ProductCard } from '@store/contracts';
+import type { Facet } from '@store/contracts';
+import type { CardView } from '../../lib/card-view.ts';
 import type { ListState } from '../../lib/listing.ts';
 import { useT } from '../../lib/use-t.ts';
 import { ProductGrid } from '../product/ProductCard.tsx';
@@ -11,20 +12,20 @@ import { ActiveFilters, Facets } from './Facets.tsx';
 import { Pagination } from './Pagination.tsx';
 import { SortSelect } from './SortSelect.tsx';
 
-export interface ListingViewProps {
+export interface ListingViewProps<C extends CardView = CardView> {
   pathname: string;
   state: ListState;
-  products: ProductCard[];
+  products: C[];
   facets: Facet[];
   totalResults: number;
   totalPages: number;
   /** shown instead of the grid when there are no products */
   empty?: ReactNode;
   /** each card's action instead of the one-time add-to-cart form (monthly-box page, issue 10) */
-  cardAction?: (product: ProductCard) => ReactNode;
+  cardAction?: (product: C) => ReactNode;
 }
 
-export function ListingView({ pathname, state, products, facets, totalResults, totalPages, empty, cardAction }: ListingViewProps) {
+export function ListingView<C extends CardView>({ pathname, state, products, facets, totalResults, totalPages, empty, cardAction }: ListingViewProps<C>) {
   const t = useT();
   const labels: Record<string, string> = {};
   for (const f of facets) for (const v of f.values) labels[`${f.code}:${v.code}`] = v.name;

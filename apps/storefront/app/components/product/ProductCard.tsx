@@ -6,12 +6,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { sizeLabel } from '@store/domain';
-import type { ProductCard as Card } from '@store/contracts';
+import type { CardView as Card } from '../../lib/card-view.ts';
 import { useShell } from '../../lib/shell-data.ts';
 import { useT } from '../../lib/use-t.ts';
 import { AddToCartForm } from './AddToCartForm.tsx';
 import { Price } from './Price.tsx';
-import { AddToCompare } from '../compare/AddToCompare.tsx';
+import { AddToCompare, CompareForms } from '../compare/AddToCompare.tsx';
 
 /** Size line of a card: the size label, or the number of sizes/colours when several. */
 export function useCardMeta(p: Card): string | null {
@@ -87,23 +87,26 @@ export function ProductCard({
 }
 
 /** The card grid: 2 columns on mobile, 3 on tablet, 4 on desktop. */
-export function ProductGrid({
+export function ProductGrid<C extends Card>({
   products,
   eagerCount = 4,
   cardAction,
 }: {
-  products: Card[];
+  products: C[];
   eagerCount?: number;
   /** the action of each card instead of the one-time add-to-cart form (see {@link ProductCard}) */
-  cardAction?: (product: Card) => ReactNode;
+  cardAction?: (product: C) => ReactNode;
 }) {
+  // the cards' compare buttons share four forms (issue 11: one per card weighed 18 KB of a category page)
   return (
-    <ul className="product-grid">
-      {products.map((p, i) => (
-        <li key={p.code}>
-          <ProductCard product={p} eager={i < eagerCount} action={cardAction?.(p)} />
-        </li>
-      ))}
-    </ul>
+    <CompareForms>
+      <ul className="product-grid">
+        {products.map((p, i) => (
+          <li key={p.code}>
+            <ProductCard product={p} eager={i < eagerCount} action={cardAction?.(p)} />
+          </li>
+        ))}
+      </ul>
+    </CompareForms>
   );
 }
