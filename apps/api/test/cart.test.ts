@@ -175,6 +175,19 @@ describe.each(dbKinds())('cart API on %s', (kind) => {
     expect(again.entry.entryNumber).toBe(0);
   });
 
+  it('count answers the units of the cart without pricing it, the same as the priced cart; 404 for a cart of another site or an unknown guid (issue 11)', async () => {
+    const first = await api.addToCart('usb2c', { productCode: COFFEE, qty: 2 });
+    await api.addToCart('usb2c', { productCode: COFFEE_48, qty: 3, cartGuid: first.cartGuid });
+    const count = await api.getCartCount('usb2c', first.cartGuid);
+    const cart = await api.getCart('usb2c', first.cartGuid);
+    expect(count).toEqual({ cartGuid: first.cartGuid, cartQuantity: 5 });
+    expect(cart.cartQuantity).toBe(5);
+    await expectApiError(api.getCartCount('cab2c', first.cartGuid), 404, 'notFound');
+    await expectApiError(api.getCartCount('usb2c', '00000000-0000-4000-8000-000000000000'), 404, 'notFound');
+    const empty = await api.getSessionCartGuid('usb2c');
+    expect(await api.getCartCount('usb2c', empty.cartGuid)).toEqual({ cartGuid: empty.cartGuid, cartQuantity: 0 });
+  });
+
   it('multi-add answers cartQuantity and a ResponseMessage, all or nothing', async () => {
     const res = await api.addProductsToCart('usb2c', { productCodes: [COFFEE_24, COFFEE_48, COFFEE_24] });
     expect(res.cartQuantity).toBe(3);

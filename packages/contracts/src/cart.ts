@@ -174,6 +174,17 @@ export const SessionCartGuidResponseSchema = z.object({
 });
 export type SessionCartGuidResponse = z.infer<typeof SessionCartGuidResponseSchema>;
 
+/**
+ * `GET /users/{userId}/carts/{cartGuid}/count` (issue 11, ADR 0019 amendment): the units in the
+ * cart (spec §3 cartQuantity, Σ entry qty) without pricing it, for the header's cart count on
+ * every page; 0 for a cart no longer open (placed, merged).
+ */
+export const CartCountResponseSchema = z.object({
+  cartGuid: z.string(),
+  cartQuantity: z.number().int().nonnegative(),
+});
+export type CartCountResponse = z.infer<typeof CartCountResponseSchema>;
+
 
 /**
  * `POST /users/anonymous/addProductToCart` body (spec §3 Add-to-cart payload). `productCode` is a

@@ -13,6 +13,7 @@
 import {
   AddProductsToCartResponseSchema,
   AddToCartResponseSchema,
+  CartCountResponseSchema,
   CartSchema,
   CartValidationResponseSchema,
   SessionCartGuidResponseSchema,
@@ -21,6 +22,7 @@ import {
   type AddToCartRequest,
   type AddToCartResponse,
   type Cart,
+  type CartCountResponse,
   type CartValidationResponse,
   type DeliveryModeCode,
   type SessionCartGuidResponse,
@@ -98,6 +100,8 @@ export interface CommerceCalls {
   removeEntry(site: string, cartGuid: string, entryNumber: number, opts?: CommerceLangOption): Promise<Cart>;
   /** GET /{site}/users/anonymous/carts/{cartGuid} */
   getCart(site: string, cartGuid: string, opts?: CommerceLangOption): Promise<Cart>;
+  /** GET /{site}/users/anonymous/carts/{cartGuid}/count — the units in the cart, not priced (issue 11: the header's count) */
+  getCartCount(site: string, cartGuid: string): Promise<CartCountResponse>;
   /** GET /{site}/users/anonymous/carts/{cartGuid}/validate — the cart-validation check before checkout (spec §2). */
   validateCart(site: string, cartGuid: string, opts?: CommerceLangOption): Promise<CartValidationResponse>;
   /** PUT /{site}/users/anonymous/carts/{cartGuid}/email */
@@ -156,6 +160,7 @@ export function createCommerceClient(core: ApiCore, options: CommerceClientOptio
     removeEntry: (site, cartGuid, entryNumber, opts = {}) =>
       core.request('DELETE', `${cartPath(site, cartGuid)}/entries/${entryNumber}`, { query: { lang: opts.lang }, schema: CartSchema }),
     getCart: (site, cartGuid, opts = {}) => core.request('GET', cartPath(site, cartGuid), { query: { lang: opts.lang }, schema: CartSchema }),
+    getCartCount: (site, cartGuid) => core.request('GET', `${cartPath(site, cartGuid)}/count`, { schema: CartCountResponseSchema }),
     validateCart: (site, cartGuid, opts = {}) =>
       core.request('GET', `${cartPath(site, cartGuid)}/validate`, { query: { lang: opts.lang }, schema: CartValidationResponseSchema }),
     setEmail: (site, cartGuid, email, opts = {}) =>

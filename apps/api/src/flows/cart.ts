@@ -19,7 +19,7 @@
  * guid of someone else's cart reveals nothing.
  */
 import { randomUUID } from 'node:crypto';
-import type { AddCampaignBundleRequest, AddProductsToCartInput, AddToCartInput as AddToCartParsed, AddToCartResponse, AddProductsToCartResponse, Cart, CartValidationMessage, CartValidationResponse, SessionCartGuidResponse } from '@store/contracts';
+import type { AddCampaignBundleRequest, AddProductsToCartInput, AddToCartInput as AddToCartParsed, AddToCartResponse, AddProductsToCartResponse, Cart, CartCountResponse, CartValidationMessage, CartValidationResponse, SessionCartGuidResponse } from '@store/contracts';
 import type { CartEntryRow, CartLine, CartRow, Executor, SellableVariant } from '@store/db';
 import {
   cartQuantity,
@@ -364,6 +364,16 @@ export async function updateEntries(
 export async function getCart(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string, langParam: unknown): Promise<Cart> {
   const cart = await requireCart(ctx.dbh.db, site, cartGuid, shopper);
   return (await computeCart(ctx.dbh.db, cart, pickLang(site, langParam, cart.lang), ctx.now())).view;
+}
+
+/**
+ * `GET /users/{userId}/carts/{cartGuid}/count` (issue 11): the cart's units (spec §3
+ * cartQuantity = Σ entry qty) without pricing it; 0 for a cart no longer open. Two statements.
+ * @throws 404 `CartError` when the cart is not the shopper's or not of this site (as {@link getCart})
+ */
+export async function getCartCount(ctx: CommerceContext, site: BaseSiteId, shopper: Shopper, cartGuid: string): Promise<CartCountResponse> {
+  const cart = await requireCart(ctx.dbh.db, site, cartGuid, shopper);
+  return { cartGuid: cart.guid, cartQuantity: cart.status === 'open' ? await cartQuantity(ctx.dbh.db, cart.guid) : 0 };
 }
 
 /**

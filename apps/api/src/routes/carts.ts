@@ -14,6 +14,7 @@ import {
   AddToCartResponseSchema,
   CartMergeRequestSchema,
   CartMergeResponseSchema,
+  CartCountResponseSchema,
   CartSchema,
   CartValidationResponseSchema,
   codeInput,
@@ -25,7 +26,7 @@ import {
 } from '@store/contracts';
 import { forbidden } from '@store/domain';
 import type { CommerceContext, Shopper } from '../flows/context.ts';
-import { addProductsToCart, addToCart, getCart, getSessionCart, updateEntries, validateCart } from '../flows/cart.ts';
+import { addProductsToCart, addToCart, getCart, getCartCount, getSessionCart, updateEntries, validateCart } from '../flows/cart.ts';
 import { getCurrentCart, mergeAnonymousCart, type CustomerShopper } from '../flows/customer-carts.ts';
 import { userIdOf } from '../plugins/auth.ts';
 import { defineRoute, registerApiRoutes, shopperOfContext, type ApiContext } from '../http/api-route.ts';
@@ -122,6 +123,14 @@ export function cartRouteList(ctx: CommerceContext) {
       docs: { tags: ['cart'], summary: 'The cart: entries, totals, tax lines, free-shipping progress, checkout fields', security },
       schema: { params: CartParamsSchema, querystring: CartLangQuerySchema.extend({ fields: codeInput().optional() }), response: { 200: CartSchema, ...errors } },
       handler: async ({ params, query }, rc) => getCart(ctx, rc.site, shopperOfContext(rc), params.cartGuid, query.lang),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/users/:userId/carts/:cartGuid/count',
+      auth: 'user',
+      docs: { tags: ['cart'], summary: 'The units in the cart (Σ entry qty), not priced: the header count of every page (issue 11); 0 once the cart is closed', security },
+      schema: { params: CartParamsSchema, response: { 200: CartCountResponseSchema, ...errors } },
+      handler: async ({ params }, rc) => getCartCount(ctx, rc.site, shopperOfContext(rc), params.cartGuid),
     }),
     defineRoute({
       method: 'POST',

@@ -28,9 +28,10 @@ export function navFor(lang: Lang): ShellData['nav'] {
 /** The cart count of the request's cart (0 without a cart, on a closed cart or when the API fails); never throws. */
 export async function cartQuantityOf(ctx: RequestContext): Promise<number> {
   if (!ctx.cart.guid) return 0;
+  // issue 11: the count only (two statements), not the priced cart (promotions, totals)
   return ctx.commerce
-    .getCart(ctx.site, ctx.cart.guid, { lang: ctx.lang })
-    .then((c) => (c.status === 'open' ? c.cartQuantity : 0))
+    .getCartCount(ctx.site, ctx.cart.guid)
+    .then((c) => c.cartQuantity)
     .catch(() => 0);
 }
 
