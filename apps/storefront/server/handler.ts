@@ -47,7 +47,7 @@ import {
   toCachedPage,
 } from './page-cache-http.ts';
 import type { TagRecorder } from './page-cache-http.ts';
-import { createRenderLimiter, MUTATION_QUEUE_TIMEOUT_MS, releaseWhenDone } from './render-limiter.ts';
+import { beforeDeadline, createRenderLimiter, LATE, MUTATION_QUEUE_TIMEOUT_MS, releaseWhenDone } from './render-limiter.ts';
 import type { RenderLimiter } from './render-limiter.ts';
 import { LRUCache } from 'lru-cache';
 
@@ -187,19 +187,29 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
    * React Router's answer under the render limit, with the cookies the request wrote; null when
    * no slot freed up in time (issue 11 item 5). The slot is held until the body has been read.
    */
-  async function renderLimited(request: Request, storefront: StorefrontLoadContext): Promise<Response | null> {
-    const slot = await renderHolding(request, storefront);
+  async function renderLimited(request: Request, storefront: StorefrontLoadContext, deadline: number): Promise<Response | null> {
+    const slot = await renderHolding(request, storefront, deadline);
     return slot && releaseWhenDone(slot.response, slot.release);
   }
 
-  /** {@link renderLimited}, the caller giving the slot back (a cache fill holds it while it compresses the page). */
-  async function renderHolding(request: Request, storefront: StorefrontLoadContext): Promise<{ response: Response; release: () => void } | null> {
+  /**
+   * {@link renderLimited}, the caller giving the slot back (a cache fill holds it while it
+   * compresses the page). Past `deadline` (epoch ms; 0: none) the answer is null as when no slot
+   * freed up; the render goes on and gives its slot back when done, its answer dropped.
+   */
+  async function renderHolding(request: Request, storefront: StorefrontLoadContext, deadline = 0): Promise<{ response: Response; release: () => void } | null> {
     // a state-changing request (add to cart, sign-in, place order) waits longer than a page view (ADR 0026)
     const mutation = request.method !== 'GET' && request.method !== 'HEAD';
     const release = await limiter.acquire(request.signal, mutation ? MUTATION_QUEUE_TIMEOUT_MS : undefined);
     if (!release) return null;
     try {
-      const response = await availability.handle(request, storefront, (req) => handle(req, { storefront }));
+      const work = availability.handle(request, storefront, (req) => handle(req, { storefront }));
+      const response = await beforeDeadline(work, deadline);
+      if (response === LATE) {
+        // issue 11 item 5: the shopper gets the 503 page now; the render's answer is dropped when it comes
+        work.then((late) => late.body?.cancel().catch(() => undefined), () => undefined).finally(release);
+        return null;
+      }
       const headers = new Headers(response.headers);
       // issue 3: auth / CSRF cookies written while serving the request (refresh, sign-in, sign-out)
       for (const cookie of storefront.setCookies?.values() ?? []) headers.append('Set-Cookie', cookie);
@@ -305,6 +315,7 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
   }
 
   const handler = async (request: Request, info?: StorefrontRequestInfo): Promise<Response> => {
+    const arrived = Date.now();
     const url = new URL(request.url);
     const apex = apexRedirect(requestHost(request), url, opts.hosts);
     if (apex) return new Response(null, { status: APEX_REDIRECT_STATUS, headers: { Location: apex } });
@@ -330,20 +341,32 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
       }
     }
     const cacheable = shared && isCacheableRoute(url.pathname, routeOf);
+    // issue 11 item 5 (SAP Spartacus' SSR timeout): a page view answers within RENDER_TIMEOUT_MS of
+    // its arrival, the brand's 503 page with Retry-After when its page is not ready by then. Not for
+    // state-changing requests, nor for a signed-in visitor's page (its render may rotate the session
+    // cookies, which a dropped answer would lose).
+    const pageView = request.method === 'GET' || request.method === 'HEAD';
+    const deadline = pageView && cacheConfig.renderTimeoutMs > 0 && !touchesSession(request, undefined, url.protocol === 'https:') ? arrived + cacheConfig.renderTimeoutMs : 0;
     if (pageCache && cacheable) {
       const key = pageCacheKey(expectedOrigin(request), url);
       let leader = false;
-      const out = await pageCache.fill(key, () => {
+      const fill = pageCache.fill(key, () => {
         leader = true;
         return renderForCache(request, url, info);
       });
+      const out = await beforeDeadline(fill, deadline);
+      if (out === LATE) {
+        // the shared render goes on and stores the page for the next visitors; an answer it cannot keep is dropped
+        fill.then((late) => (late instanceof Response ? late.body?.cancel().catch(() => undefined) : undefined), () => undefined);
+        return overloaded(request, url, info, nonce);
+      }
       if (out instanceof Response) return out;
       if (out) return cachedResponse(request, out, leader ? 'miss' : 'shared');
       // the shared render could not be kept (cookies, an error): render for this visitor
     }
 
     const storefront = loadContextFor(info, nonce);
-    const response = await renderLimited(request, storefront);
+    const response = await renderLimited(request, storefront, deadline);
     if (!response) return overloaded(request, url, info, nonce);
     return finish(request, url, response, nonce, cacheable);
   };

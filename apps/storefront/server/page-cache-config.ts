@@ -11,12 +11,13 @@
  * | `PAGE_CACHE_MAX_BYTES` | 67108864 | memory budget of the in-process cache |
  * | `RENDER_CONCURRENCY` | CPUs × 2 | renders at once |
  * | `RENDER_QUEUE_TIMEOUT_MS` | 1500 | longest wait for a render slot before a stale page or a 503 |
+ * | `RENDER_TIMEOUT_MS` | 3000 | longest a page view waits for its page (slot wait and render) before a 503; `0` no limit |
  * | `PAGE_CACHE_PURGE_SECRET` | unset | bearer secret of `POST /__store/page-cache/purge` (unset: endpoint off) |
  */
 import { timingSafeEqual } from 'node:crypto';
 import { DEFAULT_PAGE_CACHE_MAX_BYTES, DEFAULT_PAGE_STALE_MS, DEFAULT_PAGE_TTL_MS } from './page-cache.ts';
 import type { PageCache } from './page-cache.ts';
-import { DEFAULT_RENDER_QUEUE_TIMEOUT_MS, defaultRenderConcurrency } from './render-limiter.ts';
+import { DEFAULT_RENDER_QUEUE_TIMEOUT_MS, DEFAULT_RENDER_TIMEOUT_MS, defaultRenderConcurrency } from './render-limiter.ts';
 
 /** The settings. */
 export interface PageCacheConfig {
@@ -30,6 +31,8 @@ export interface PageCacheConfig {
   renderConcurrency: number;
   /** ms */
   renderQueueTimeoutMs: number;
+  /** ms a page view (GET) may take from its arrival to its answer's headers; 0: no limit */
+  renderTimeoutMs: number;
   /** null: the purge endpoint answers 404 */
   purgeSecret: string | null;
 }
@@ -58,6 +61,7 @@ export function pageCacheConfigFromEnv(env: Record<string, string | undefined>):
     maxBytes: intOf(env, 'PAGE_CACHE_MAX_BYTES', DEFAULT_PAGE_CACHE_MAX_BYTES, 1_048_576, 17_179_869_184),
     renderConcurrency: intOf(env, 'RENDER_CONCURRENCY', defaultRenderConcurrency(), 1, 1_024),
     renderQueueTimeoutMs: intOf(env, 'RENDER_QUEUE_TIMEOUT_MS', DEFAULT_RENDER_QUEUE_TIMEOUT_MS, 0, 60_000),
+    renderTimeoutMs: intOf(env, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 0, 600_000),
     purgeSecret: secret === '' ? null : secret,
   };
 }

@@ -14,6 +14,36 @@ export function defaultRenderConcurrency(): number {
   return Math.max(2, availableParallelism() * 2);
 }
 
+/**
+ * Default longest time a page view (GET, HEAD) may take from its arrival until its answer starts,
+ * ms (SAP Spartacus' SSR `timeout`, 3 s there too): past it the shopper gets the brand's 503 page
+ * with `Retry-After` (or, for a cached page, the stale copy looked up first) while the render goes
+ * on; a cache fill still stores its page for the next visitor.
+ */
+export const DEFAULT_RENDER_TIMEOUT_MS = 3_000;
+
+/** What {@link beforeDeadline} answers when the deadline came first. */
+export const LATE = Symbol('late');
+
+/**
+ * `work`, or {@link LATE} when `deadline` (epoch ms) passes first; `work` goes on either way (the
+ * caller decides what becomes of its result). A deadline of 0 waits for `work`.
+ */
+export async function beforeDeadline<T>(work: Promise<T>, deadline: number, now: () => number = Date.now): Promise<T | typeof LATE> {
+  if (deadline === 0) return work;
+  const left = deadline - now();
+  if (left <= 0) return LATE;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => resolve(LATE), left);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Default longest wait for a slot, ms. */
 export const DEFAULT_RENDER_QUEUE_TIMEOUT_MS = 1_500;
 
