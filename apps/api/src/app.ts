@@ -37,6 +37,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { requiredFieldsOf } from '@store/contracts';
 import { createSerializerCompiler } from './http/serializer.ts';
 import { isBaseSiteId, notFound } from '@store/domain';
 import type { DbHandle } from '@store/db';
@@ -228,7 +229,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         },
       },
     },
-    transform: createJsonSchemaTransform({ skipList: ['/rest/v2/openapi.json', '/*', '/'] }),
+    transform: withRequiredFields(createJsonSchemaTransform({ skipList: ['/rest/v2/openapi.json', '/*', '/'] })),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/rest/v2/docs' });
   app.get('/rest/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -291,4 +292,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
 
   return app;
+}
+
+type SchemaTransform = ReturnType<typeof createJsonSchemaTransform>;
+
+/**
+ * The OpenAPI transform with the fields of `requireFields` schemas listed as required (issue 11
+ * item 1: the `Idempotency-Key` header of placeOrder, the delivery mode...). Those fields are
+ * optional in zod so that their absence answers their own reason; the document must still say a
+ * client has to send them.
+ */
+function withRequiredFields(transform: SchemaTransform): SchemaTransform {
+  return (input) => {
+    const out = transform(input);
+    const source = input.schema as Record<string, unknown> | undefined;
+    const target = out.schema as Record<string, unknown> | undefined;
+    if (!source || !target) return out;
+    for (const part of ['body', 'querystring', 'params', 'headers']) {
+      const fields = requiredFieldsOf(source[part]);
+      const json = target[part] as { required?: string[] } | undefined;
+      if (fields.length === 0 || !json || typeof json !== 'object') continue;
+      json.required = [...new Set([...(json.required ?? []), ...fields])];
+    }
+    return out;
+  };
 }

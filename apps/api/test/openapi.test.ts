@@ -51,6 +51,23 @@ describe.each(dbKinds())('OpenAPI document on %s', (kind) => {
     expect(paths.some((p) => p.includes('/docs'))).toBe(false);
   });
 
+  it('lists the Idempotency-Key header of placeOrder and the fields of other requireFields schemas as required (issue 11 item 1)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/rest/v2/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; required?: boolean }> }>>;
+    };
+    const place = Object.entries(doc.paths).find(([path]) => path.endsWith('/placeOrder'));
+    expect(place, 'placeOrder path').toBeTruthy();
+    const header = place![1].post!.parameters!.find((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
+    expect(header).toMatchObject({ required: true });
+    // a header that is not required stays optional
+    const optional = Object.values(doc.paths)
+      .flatMap((ops) => Object.values(ops))
+      .flatMap((op) => op.parameters ?? [])
+      .filter((p) => p.in === 'query' && p.name === 'lang');
+    expect(optional.length).toBeGreaterThan(0);
+    expect(optional.every((p) => p.required !== true)).toBe(true);
+  });
+
   it('serves the docs page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/rest/v2/docs' });
     expect(res.statusCode).toBe(200);

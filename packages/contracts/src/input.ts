@@ -192,6 +192,18 @@ export function entryTypeInput() {
     .meta({ enum: [...ENTRY_TYPES] }) as unknown as z.ZodType<(typeof ENTRY_TYPES)[number], string>;
 }
 
+/** The fields each {@link requireFields} schema requires, for the OpenAPI document (see {@link requiredFieldsOf}). */
+const REQUIRED_FIELDS = new WeakMap<object, readonly string[]>();
+
+/**
+ * The fields a schema made by {@link requireFields} requires (an empty list for any other
+ * schema): the API's OpenAPI transform lists them as required, which the zod-generated JSON
+ * schema cannot tell (they are declared optional to get their own reasons).
+ */
+export function requiredFieldsOf(schema: unknown): readonly string[] {
+  return schema && typeof schema === 'object' ? (REQUIRED_FIELDS.get(schema) ?? []) : [];
+}
+
 /** What {@link requireFields} answers for one absent field. */
 export interface RequiredField {
   message: string;
@@ -205,22 +217,24 @@ export interface RequiredField {
  * generic `missing`, so answers keep the reasons clients already read (the `Idempotency-Key`
  * header's `required`, ADR 0014; `invalidDeliveryMode`). Declare those fields `.optional()` in
  * `schema`: the check runs on the object (zod does not run a field's own checks on `undefined`),
- * and the output type makes them required. The OpenAPI document shows them as optional; the
- * route's summary says they are required.
+ * and the output type makes them required. The OpenAPI document lists them as required
+ * ({@link requiredFieldsOf}, read by the API's OpenAPI transform).
  */
 export function requireFields<S extends z.ZodObject, K extends keyof z.output<S> & string>(
   schema: S,
   fields: Record<K, RequiredField>,
 ): z.ZodType<Omit<z.output<S>, K> & { [F in K]-?: Exclude<z.output<S>[F], undefined> }, z.input<S>> {
   const entries = Object.entries(fields) as Array<[K, RequiredField]>;
-  return schema.check((ctx) => {
+  const checked = schema.check((ctx) => {
     const value = ctx.value as Record<string, unknown>;
     for (const [key, { message, reason }] of entries) {
       if (value[key] === undefined || value[key] === '') {
         ctx.issues.push({ code: 'custom', path: [key], input: value[key], message, params: { reason: reason ?? INPUT_REASONS.required } });
       }
     }
-  }) as never;
+  });
+  REQUIRED_FIELDS.set(checked, entries.map(([key]) => key));
+  return checked as never;
 }
 
 /** The message of a bad delivery mode (the checkout rule's, kept). */
