@@ -49,12 +49,25 @@ test.describe('page cache (issue 11 item 4)', () => {
     // no token, no per-visitor data in a shared page
     expect(await first.text()).not.toContain('name="_csrf"');
 
+    // a client-side navigation's loader data is cached the same way (issue 11)
+    const dataPath = path.replace('/c/BR?', '/c/BR.data?');
+    const data = await request.get(`${US_ORIGIN}${dataPath}`);
+    expect(data.status()).toBe(200);
+    expect(data.headers()['content-type']).toContain('text/x-script');
+    expect(data.headers()['x-page-cache']).toBe('miss');
+    const dataAgain = await request.get(`${US_ORIGIN}${dataPath}`);
+    expect(dataAgain.headers()['x-page-cache']).toBe('hit');
+    expect(await dataAgain.text()).toBe(await data.text());
+
     const shopper = await browser.newContext();
     const page = await shopper.newPage();
     await addToCart(page);
     const own = await page.request.get(`${US_ORIGIN}${path}`);
     expect(own.headers()['cache-control']).toBe('private, no-store');
     expect(own.headers()['x-page-cache']).toBeUndefined();
+    const ownData = await page.request.get(`${US_ORIGIN}${dataPath}`);
+    expect(ownData.status()).toBe(200);
+    expect(ownData.headers()['x-page-cache']).toBeUndefined();
     await shopper.close();
   });
 
@@ -145,6 +158,11 @@ test.describe('page cache (issue 11 item 4)', () => {
       const again = await request.get(`${US_ORIGIN}${PRODUCT_PATH}`);
       expect(again.headers()['x-page-cache']).toMatch(/^(hit|stale)$/);
       expect(await again.text()).not.toContain('43.21');
+      // the canonical path (/p/CODE redirects to /{slug}/p/CODE)
+      const dataUrl = `${new URL(again.url()).pathname}.data`;
+      const dataBefore = await request.get(`${US_ORIGIN}${dataUrl}`);
+      expect(dataBefore.status()).toBe(200);
+      expect(await dataBefore.text()).not.toContain('43.21');
 
       db.prepare("UPDATE prices SET price_minor = 4321, discount_price_minor = NULL, is_discount_price = 0 WHERE base_site = 'usb2c' AND variant_code LIKE ?").run(`${PRODUCT}-%`);
       // still the cached page until the purge (wrong secret: nothing happens)
@@ -157,6 +175,10 @@ test.describe('page cache (issue 11 item 4)', () => {
       const next = await request.get(`${US_ORIGIN}${PRODUCT_PATH}`);
       expect(next.headers()['x-page-cache']).toBe('miss');
       expect(await next.text()).toContain('43.21');
+      // the loader data of a client-side navigation to the page went with it
+      const data = await request.get(`${US_ORIGIN}${dataUrl}`);
+      expect(data.headers()['x-page-cache']).toBe('miss');
+      expect(await data.text()).toContain('43.21');
     } finally {
       const restore = db.prepare("UPDATE prices SET price_minor = ?, discount_price_minor = ?, is_discount_price = ? WHERE base_site = 'usb2c' AND variant_code = ?");
       for (const row of before) restore.run(row.price_minor, row.discount_price_minor, row.is_discount_price, row.variant_code);

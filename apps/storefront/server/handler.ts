@@ -41,6 +41,7 @@ import {
   createTagRecorder,
   hasVisitorState,
   isCacheableRoute,
+  isDataRequestPath,
   isSharedVisitorRequest,
   publicCacheControl,
   PUBLIC_PAGE_VARY,
@@ -291,12 +292,14 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     const slot = await renderHolding(request, storefront);
     if (!slot) return overloaded(request, url, info, nonce);
     const { response, release } = slot;
+    // a page, or the loader data of a client-side navigation to it (React Router's turbo-stream, issue 11)
+    const type = response.headers.get('content-type') ?? '';
     const keep =
       pageCache !== null &&
       response.status === 200 &&
       !response.headers.has('set-cookie') &&
       !storefront.unavailable &&
-      (response.headers.get('content-type') ?? '').includes('text/html');
+      (isDataRequestPath(url.pathname) ? type.includes('text/x-script') : type.includes('text/html'));
     if (!keep || !pageCache) return finish(request, url, releaseWhenDone(response, release), nonce, false);
     try {
       const tags = await recorder.tags();

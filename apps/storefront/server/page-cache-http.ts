@@ -67,13 +67,32 @@ export function createRouteMatcher(build: Pick<ServerBuild, 'routes'>): (pathnam
  */
 export function isSharedVisitorRequest(request: Request, url: URL): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (url.pathname.endsWith('.data') || url.searchParams.has('coupon') || url.searchParams.has('_data')) return false;
+  if (url.searchParams.has('coupon') || url.searchParams.has('_data')) return false;
   return !request.headers.has('authorization') && !hasVisitorState(request);
 }
 
-/** Whether the page of a path is one the cache keeps (home, category, search, content, product). */
+/**
+ * The page path of a React Router data request (a client-side navigation's loader data, issue
+ * 11): `/p/X.data` → `/p/X`, `/_root.data` → `/`; other paths as they are.
+ */
+export function pagePathOf(pathname: string): string {
+  if (!pathname.endsWith('.data')) return pathname;
+  const page = pathname.slice(0, -'.data'.length);
+  return page === '/_root' ? '/' : page;
+}
+
+/** Whether a path is a React Router data request (see {@link pagePathOf}). */
+export function isDataRequestPath(pathname: string): boolean {
+  return pathname.endsWith('.data');
+}
+
+/**
+ * Whether the page of a path is one the cache keeps (home, category, search, content, product);
+ * the data request of such a page too (a client-side navigation to it, keyed with its `_routes`
+ * query), since it holds the same shared loader data.
+ */
 export function isCacheableRoute(pathname: string, routeOf: (pathname: string) => string | null): boolean {
-  const id = routeOf(pathname);
+  const id = routeOf(pagePathOf(pathname));
   return id !== null && CACHEABLE_ROUTE_IDS.has(id);
 }
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryPageStore, createPageCache, pageCacheKey } from '../server/page-cache.ts';
 import type { CachedPage } from '../server/page-cache.ts';
-import { cachedResponse, CACHEABLE_ROUTE_IDS, createTagRecorder, inlineScriptHashes, isCacheableRequest, toCachedPage } from '../server/page-cache-http.ts';
+import { cachedResponse, CACHEABLE_ROUTE_IDS, createTagRecorder, inlineScriptHashes, isCacheableRequest, pagePathOf, toCachedPage } from '../server/page-cache-http.ts';
 import { createRenderLimiter, releaseWhenDone } from '../server/render-limiter.ts';
 import { hasVisitorState } from '../app/lib/visitor-state.server.ts';
 
@@ -120,8 +120,8 @@ describe('page cache keys and eligibility', () => {
     expect(pageCacheKey('http://a', new URL('http://x/fr/c/BR'))).not.toBe(pageCacheKey('http://a', new URL('http://x/c/BR')));
   });
 
-  it('takes only documents of cacheable routes from visitors without state', () => {
-    const routeOf = (p: string) => (p.startsWith('/c/') ? 'category' : p === '/cart' ? 'cart' : null);
+  it('takes only documents of cacheable routes, and their data requests, from visitors without state', () => {
+    const routeOf = (p: string) => (p.startsWith('/c/') ? 'category' : p === '/cart' ? 'cart' : p === '/' ? 'home' : null);
     const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => {
       const request = new Request(`http://localhost${path}`, { method, headers });
       return isCacheableRequest(request, new URL(request.url), routeOf);
@@ -134,7 +134,16 @@ describe('page cache keys and eligibility', () => {
     expect(get('/c/BR', { cookie: 'sf_flash=x' })).toBe(false);
     expect(get('/c/BR', { authorization: 'Bearer x' })).toBe(false);
     expect(get('/c/BR?coupon=SAVE')).toBe(false);
-    expect(get('/c/BR.data')).toBe(false);
+    // issue 11: a client-side navigation's loader data is cached like its page, for the same visitors
+    expect(get('/c/BR.data?_routes=routes%2Fcategory')).toBe(true);
+    expect(get('/_root.data')).toBe(true);
+    expect(get('/c/BR.data', { cookie: 'cartGuid=abc-123-def' })).toBe(false);
+    expect(get('/cart.data')).toBe(false);
+    expect(get('/c/BR?_data=root')).toBe(false);
+    expect(pagePathOf('/c/BR.data')).toBe('/c/BR');
+    expect(pagePathOf('/_root.data')).toBe('/');
+    expect(pagePathOf('/fr.data')).toBe('/fr');
+    expect(pagePathOf('/c/BR')).toBe('/c/BR');
     expect(get('/c/BR', {}, 'POST')).toBe(false);
     expect(get('/cart')).toBe(false);
     expect(hasVisitorState(new Request('http://x', { headers: { cookie: 'sf_user=%7B%7D' } }))).toBe(true);
