@@ -100,6 +100,8 @@ async function startStore(adminUrl: string, database: string): Promise<Store> {
       SMTP_URL: '',
       PAYMENT_PROVIDER: 'test',
       LOG_LEVEL: 'warn',
+      // a cold render on a busy CI machine may take more than the 3 s render deadline (e2e/render-deadline.spec.ts)
+      RENDER_TIMEOUT_MS: '30000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

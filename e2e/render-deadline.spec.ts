@@ -7,15 +7,15 @@
  *
  * Port: E2E_PORT + 3.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { spawnStore, stopStore, waitUntilReady, type ChildStore } from './child-store.ts';
 import { DEMO_CODES, expect, PORT, test } from './fixtures.ts';
 
 const ORIGIN = `http://localhost:${PORT + 3}`;
 const DIR = resolve('test-results/e2e-deadline');
-let child: ChildProcess | undefined;
-const logs: string[] = [];
+let store: ChildStore | undefined;
 
 test.describe('render deadline (issue 11 item 5)', () => {
   test.beforeAll(async () => {
@@ -24,46 +24,23 @@ test.describe('render deadline (issue 11 item 5)', () => {
     if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}\n${build.stderr}`);
     rmSync(DIR, { recursive: true, force: true });
     mkdirSync(DIR, { recursive: true });
-    child = spawn(process.execPath, ['apps/api/dist/main.js'], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        HOST: 'localhost',
-        LOG_LEVEL: 'warn',
-        PORT: String(PORT + 3),
-        DATABASE_URL: `file:${DIR}/store.db`,
-        DATA_DIR: DIR,
-        OUTBOX_DIR: `${DIR}/outbox`,
-        JWT_SECRET: 'e2e-deadline-jwt-secret-0123456789abcdef012345',
-        OAUTH_CLIENT_SECRET: 'e2e-deadline-storefront-secret',
-        PAYMENT_PROVIDER: 'test',
-        RENDER_TIMEOUT_MS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    store = spawnStore(['apps/api/dist/main.js'], {
+      HOST: 'localhost',
+      LOG_LEVEL: 'warn',
+      PORT: String(PORT + 3),
+      DATABASE_URL: `file:${DIR}/store.db`,
+      DATA_DIR: DIR,
+      OUTBOX_DIR: `${DIR}/outbox`,
+      JWT_SECRET: 'e2e-deadline-jwt-secret-0123456789abcdef012345',
+      OAUTH_CLIENT_SECRET: 'e2e-deadline-storefront-secret',
+      PAYMENT_PROVIDER: 'test',
+      RENDER_TIMEOUT_MS: '1',
     });
-    const keep = (chunk: Buffer) => {
-      logs.push(chunk.toString('utf8'));
-      if (logs.length > 200) logs.shift();
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    await expect
-      .poll(
-        async () => {
-          if (child?.exitCode !== null) throw new Error(`the store exited (${child?.exitCode}):\n${logs.join('')}`);
-          return fetch(`${ORIGIN}/readyz`).then((r) => r.status, () => 0);
-        },
-        { timeout: 120_000, intervals: [250] },
-      )
-      .toBe(200);
+    await waitUntilReady(ORIGIN, [store]);
   });
 
   test.afterAll(async () => {
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((done) => child!.once('exit', done));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
+    await stopStore(store);
   });
 
   test('a page not ready by the deadline is the 503 page with Retry-After; a cache fill goes on and serves the next visitor; add to cart is not cut', async () => {

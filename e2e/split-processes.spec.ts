@@ -9,9 +9,10 @@
  *
  * Ports: E2E_PORT + 1 (API) and E2E_PORT + 2 (storefront).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { readyzStatus, spawnStore, stopStore, type ChildStore } from './child-store.ts';
 import { DEMO_CODES, expect, PORT, test } from './fixtures.ts';
 import { EN, expectCartCount, pickVariantAndAdd } from './shopper.ts';
 
@@ -21,40 +22,10 @@ const STOREFRONT = `http://localhost:${STOREFRONT_PORT}`;
 const DIR = resolve('test-results/e2e-split');
 const SECRET = 'e2e-split-storefront-secret';
 
-interface Running {
-  child: ChildProcess;
-  logs: string[];
-}
+type Running = ChildStore;
 
 function start(entry: string, env: Record<string, string>): Running {
-  const logs: string[] = [];
-  const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: 'localhost', LOG_LEVEL: 'warn', OAUTH_CLIENT_SECRET: SECRET, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    logs.push(chunk.toString('utf8'));
-    if (logs.length > 200) logs.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, logs };
-}
-
-async function readyz(origin: string, running: Running[]): Promise<number> {
-  for (const r of running) if (r.child.exitCode !== null) throw new Error(`a process exited (${r.child.exitCode}):\n${r.logs.join('')}`);
-  return fetch(`${origin}/readyz`).then(
-    (res) => res.status,
-    () => 0,
-  );
-}
-
-async function stop(r: Running | undefined): Promise<void> {
-  if (!r || r.child.exitCode !== null) return;
-  const exited = new Promise((done) => r.child.once('exit', done));
-  r.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-  if (r.child.exitCode === null) r.child.kill('SIGKILL');
+  return spawnStore([entry], { HOST: 'localhost', LOG_LEVEL: 'warn', OAUTH_CLIENT_SECRET: SECRET, ...env });
 }
 
 let api: Running | undefined;
@@ -77,13 +48,14 @@ test.describe('API-only and storefront-only processes over HTTP', () => {
       // the storefront process, on this machine, tells the shopper's address (ADR 0012)
       TRUST_PROXY: 'loopback',
     });
-    storefront = start('apps/api/dist/main-storefront.js', { PORT: String(STOREFRONT_PORT), API_URL: `http://localhost:${API_PORT}`, DATA_DIR: DIR });
-    await expect.poll(() => readyz(`http://localhost:${API_PORT}`, [api!, storefront!]), { timeout: 120_000, intervals: [250] }).toBe(200);
-    await expect.poll(() => readyz(STOREFRONT, [api!, storefront!]), { timeout: 60_000, intervals: [250] }).toBe(200);
+    // RENDER_TIMEOUT_MS: a cold render on a busy CI machine may take more than the 3 s default (e2e/render-deadline.spec.ts tests the deadline)
+    storefront = start('apps/api/dist/main-storefront.js', { PORT: String(STOREFRONT_PORT), API_URL: `http://localhost:${API_PORT}`, DATA_DIR: DIR, RENDER_TIMEOUT_MS: '30000' });
+    await expect.poll(() => readyzStatus(`http://localhost:${API_PORT}`, [api!, storefront!]), { timeout: 120_000, intervals: [250] }).toBe(200);
+    await expect.poll(() => readyzStatus(STOREFRONT, [api!, storefront!]), { timeout: 60_000, intervals: [250] }).toBe(200);
   });
 
   test.afterAll(async () => {
-    await Promise.all([stop(storefront), stop(api)]);
+    await Promise.all([stopStore(storefront), stopStore(api)]);
   });
 
   test('the API process serves the API only; the storefront process serves pages and precompressed assets', async () => {
