@@ -74,7 +74,7 @@ function line(day: string, r: RecurringRunResult): string {
  * Purges the storefronts' cached pages of `tags` (`page`: all) from this process (ADR 0038);
  * prints the outcome, never throws.
  */
-export async function purgeChanged(target: PageCachePurgeTarget, tags: ReadonlySet<string>): Promise<void> {
+async function purgeChanged(target: PageCachePurgeTarget, tags: ReadonlySet<string>): Promise<void> {
   if (target.kind === 'none' || tags.size === 0) return;
   const outcome = await purgePageCache(target, tags.has('page') ? 'all' : [...tags]);
   if (outcome.ok) print(`page cache: purged ${outcome.purged} cached page${outcome.purged === 1 ? '' : 's'} (${tags.size} tag${tags.size === 1 ? '' : 's'})`);

@@ -14,7 +14,7 @@
  * | `PAGE_CACHE_PURGE_SECRET` | unset | bearer secret of `POST /__store/page-cache/purge` (unset: endpoint off) |
  * | `PAGE_CACHE_URL` | unset | `redis://host:port/db`: pages shared through Redis by every process (ADR 0038); unset: per process |
  * | `PAGE_CACHE_REDIS_PREFIX` | `pc:` | key prefix in that Redis database |
- * | `PAGE_CACHE_REDIS_TIMEOUT_MS` | 250 | timeout of each Redis call (then: render, as without a cache) |
+ * | `PAGE_CACHE_REDIS_TIMEOUT_MS` | 500 | timeout of each Redis call (then: render, as without a cache) |
  */
 import { timingSafeEqual } from 'node:crypto';
 import { PAGE_CACHE_PURGE_PATH, PageCachePurgeRequestSchema, redisPageStoreConfigFromEnv } from '@store/contracts/page-cache';

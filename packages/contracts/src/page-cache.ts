@@ -101,7 +101,7 @@ export type PageCachePurgeRequest = z.infer<typeof PageCachePurgeRequestSchema>;
 /** Default key prefix of the Redis store. */
 export const DEFAULT_PAGE_CACHE_REDIS_PREFIX = 'pc:';
 /** Default timeout of one Redis call, ms. */
-export const DEFAULT_PAGE_CACHE_REDIS_TIMEOUT_MS = 250;
+export const DEFAULT_PAGE_CACHE_REDIS_TIMEOUT_MS = 500;
 /** Default timeout of a purge made by another process (Redis or HTTP), ms. */
 export const DEFAULT_PAGE_CACHE_PURGE_TIMEOUT_MS = 3_000;
 /** A page larger than this is not stored in Redis (8 MiB). */
