@@ -249,12 +249,14 @@ describe.each(dbKinds())('recurring-order scheduler on %s', (kind) => {
     const unsubscribe = catalogChangesOf(t.dbh).subscribe((change) => void changes.push(change));
     try {
       const ctx = flowContext(t.dbh, { now: noon('2029-02-06') });
-      expect((await runRecurringOrders(ctx, { sites: ['usb2c'] })).placed).toBe(1);
+      // subscriptions of earlier tests in this file may be due that day as well: one event per placed order
+      const r = await runRecurringOrders(ctx, { sites: ['usb2c'] });
+      expect(changes).toHaveLength(r.placed);
     } finally {
       unsubscribe();
     }
-    expect(changes).toEqual([{ kind: 'products', codes: items }]);
-    expect(purgeTagsOf(changes[0]!)).toEqual(['product:BH-BOLD-SUMMIT-12', 'product:BH-CAFE-AU-LAIT-72']);
+    expect(changes).toContainEqual({ kind: 'products', codes: items });
+    expect(purgeTagsOf({ kind: 'products', codes: items })).toEqual(['product:BH-BOLD-SUMMIT-12', 'product:BH-CAFE-AU-LAIT-72']);
   });
 
   it('SQL statements per recurring order do not grow with the number of lines', async () => {
