@@ -101,7 +101,7 @@ for (const kind of dbKinds()) {
         const res = await get(server, path);
         expect(res.status, path).toBe(200);
         expect(res.headers['x-page-cache'], path).toBe('miss');
-        expect(performance.now() - t0).toBeLessThan(5000);
+        expect(performance.now() - t0).toBeLessThan(10_000); // a render on a loaded machine; without the Redis timeout it would wait forever
       }
       const page = await get(server, product);
       expect(page.status).toBe(200);
@@ -112,7 +112,7 @@ for (const kind of dbKinds()) {
       const t0 = performance.now();
       const slow = await get(server, product);
       expect(slow.status).toBe(200);
-      expect(performance.now() - t0).toBeLessThan(3000);
+      expect(performance.now() - t0).toBeLessThan(10_000);
       expect(warnings.filter((w) => w.includes('Redis unavailable'))).toHaveLength(1);
     });
 
