@@ -5,6 +5,7 @@
  * writer per file and this test is about two processes on a server database).
  */
 import { createRedisPageStore } from '@store/contracts/page-cache';
+import { Redis } from 'ioredis';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,6 +94,9 @@ describe.skipIf(!onPostgres)('npm run jobs: two processes on one PostgreSQL data
     } finally {
       await store.purgeAll();
       await store.close();
+      const admin = new Redis(url);
+      await admin.del(`${prefix}gen`); // the purge generation outlives purges
+      admin.disconnect();
     }
   }, 120_000);
 

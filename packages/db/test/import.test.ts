@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { createRedisPageStore } from '@store/contracts/page-cache';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogFile } from '@store/contracts';
 import { CatalogValidationError, importCatalog, parseCatalogCsv, parseCatalogJson, type CatalogParseResult } from '../src/import/index.ts';
@@ -420,6 +421,9 @@ describe('npm run catalog:import (CLI)', () => {
     } finally {
       await store.purgeAll();
       await store.close();
+      const admin = new Redis(url);
+      await admin.del(`${prefix}gen`); // the purge generation outlives purges
+      admin.disconnect();
     }
   });
 
