@@ -11,12 +11,20 @@
  *   (production never charges cards early);
  * - `--from YYYY-MM-DD` starts the simulation at another day (default today).
  *
+ * After the run, the storefronts' cached pages showing the products whose stock the placed orders
+ * took are purged (issue 11 item 4, ADR 0038): through the shared Redis store when `PAGE_CACHE_URL`
+ * is set, else through the purge endpoint of every storefront in `PAGE_CACHE_PURGE_URL` (with
+ * `PAGE_CACHE_PURGE_SECRET`), bounded by `PAGE_CACHE_PURGE_TIMEOUT_MS`; a failure is printed and
+ * does not change the exit code.
+ *
  * Safe to run in several processes at once and next to the server: a cycle is claimed by
  * inserting its row (exactly one order per subscription and date). Exit code 0, or 1 on a bad
  * argument or configuration (the reason printed).
  */
 import { createDb, ensureSeeded, migrateToLatest } from '@store/db';
 import { addLocalDays, compareLocalDates, isLocalDate, localDateOf, startOfLocalDay } from '@store/domain';
+import { purgePageCache, purgeTargetFromEnv, type PageCachePurgeTarget } from '@store/contracts/page-cache';
+import { catalogChangesOf, purgeTagsOf } from './catalog-changes.ts';
 import { ConfigError, dbTimeoutsOf, loadConfig, type AppConfig } from './config.ts';
 import { createMailer } from './email/mailer.ts';
 import type { CommerceContext, FlowLogger } from './flows/context.ts';
@@ -62,11 +70,24 @@ function line(day: string, r: RecurringRunResult): string {
   return `${day}  placed ${r.placed}  payment failed ${r.failed}  suspended ${r.suspended}  skipped ${r.skipped}  reminders ${r.reminded}${r.unknown ? `  unknown ${r.unknown}` : ''}`;
 }
 
+/**
+ * Purges the storefronts' cached pages of `tags` (`page`: all) from this process (ADR 0038);
+ * prints the outcome, never throws.
+ */
+async function purgeChanged(target: PageCachePurgeTarget, tags: ReadonlySet<string>): Promise<void> {
+  if (target.kind === 'none' || tags.size === 0) return;
+  const outcome = await purgePageCache(target, tags.has('page') ? 'all' : [...tags]);
+  if (outcome.ok) print(`page cache: purged ${outcome.purged} cached page${outcome.purged === 1 ? '' : 's'} (${tags.size} tag${tags.size === 1 ? '' : 's'})`);
+  else for (const f of outcome.failures) console.warn(`page cache purge failed (${f.target}): ${f.error}; the stock change shows within the page cache TTL`);
+}
+
 async function main(): Promise<number> {
   let args: JobsArgs;
   let config: AppConfig;
+  let purgeTarget: PageCachePurgeTarget;
   try {
     args = parseJobsArgs(process.argv.slice(2));
+    purgeTarget = purgeTargetFromEnv(process.env);
     config = loadConfig(process.env, { secrets: fileSecretStore(process.env.DATA_DIR?.trim() || './data') });
   } catch (error) {
     console.error(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
@@ -89,6 +110,11 @@ async function main(): Promise<number> {
   };
   const dbh = createDb(config.DATABASE_URL, { timeouts: dbTimeoutsOf(config) });
   const mailer = createMailer(config, log);
+  // what the run changed (committed), purged from the storefronts' page caches once at the end
+  const changedTags = new Set<string>();
+  const unsubscribe = catalogChangesOf(dbh).subscribe((change) => {
+    for (const tag of purgeTagsOf(change)) changedTags.add(tag);
+  });
   try {
     await migrateToLatest(dbh);
     await ensureSeeded(dbh);
@@ -114,8 +140,10 @@ async function main(): Promise<number> {
       }
     }
     print(`total  placed ${total.placed}  payment failed ${total.failed}  suspended ${total.suspended}  skipped ${total.skipped}  reminders ${total.reminded}`);
+    await purgeChanged(purgeTarget, changedTags);
     return 0;
   } finally {
+    unsubscribe();
     await mailer.close();
     await dbh.close();
   }

@@ -29,6 +29,7 @@ import { STOREFRONT_DIR } from './storefront-dir.ts';
 import { loadStorefrontBuild } from './storefront-routes.ts';
 import type { StorefrontHandler } from './types.ts';
 import { catalogChangesOf, purgeTagsOf } from './catalog-changes.ts';
+import { purgePageCache, purgeTargetFromEnv } from '@store/contracts/page-cache';
 
 export { STOREFRONT_DIR } from './storefront-dir.ts';
 
@@ -164,6 +165,17 @@ async function buildStore(
       clearReadCache(dbh.db); // listings read through the 5-second read cache (ADR 0011): the next render reads the change
       await purge(purgeTagsOf(change));
     });
+  } else {
+    // an API-only process (or one whose storefront did not load) tells the storefronts elsewhere:
+    // the shared Redis store or their purge endpoints, when configured (ADR 0038)
+    const target = purgeTargetFromEnv(process.env);
+    if (target.kind !== 'none') {
+      catalogChangesOf(dbh).subscribe(async (change) => {
+        const tags = purgeTagsOf(change);
+        const outcome = await purgePageCache(target, tags.includes('page') ? 'all' : tags);
+        if (!outcome.ok) app.log.warn({ failures: outcome.failures, change: change.kind }, 'page cache purge failed; the change shows within the page cache TTL');
+      });
+    }
   }
   for (const name of config.generatedSecrets) {
     app.log.info({ variable: name }, `${name} is not set: using a random secret kept in ${config.DATA_DIR} (set it in production)`);

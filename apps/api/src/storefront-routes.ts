@@ -73,6 +73,9 @@ export interface StorefrontRoutesOptions {
 /** Registers the static files and the storefront catch-all on `app` (see module comment). */
 export async function registerStorefrontRoutes(app: FastifyInstance, opts: StorefrontRoutesOptions): Promise<void> {
   const { handler, clientDir } = opts;
+  // a shared page cache store (Redis, ADR 0038) holds connections
+  const closable = handler as StorefrontHandler & { close?: () => Promise<void> };
+  if (typeof closable.close === 'function') app.addHook('onClose', () => closable.close!());
   await app.register(async (scope) => {
     if (clientDir && existsSync(clientDir)) {
       const root = resolve(clientDir);

@@ -4,6 +4,8 @@
  * (the cycle claim is a database constraint, not a lock in memory). PostgreSQL only (SQLite is one
  * writer per file and this test is about two processes on a server database).
  */
+import { createRedisPageStore } from '@store/contracts/page-cache';
+import { Redis } from 'ioredis';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +65,40 @@ describe.skipIf(!onPostgres)('npm run jobs: two processes on one PostgreSQL data
     expect(cycles).toHaveLength(expected);
     expect(new Set(cycles.map((c) => `${c.subscription_id}:${c.cycle_date}`)).size).toBe(expected);
   }, 180_000);
+
+  // issue 11 item 4 (ADR 0038): after its run, the jobs process purges the shared page cache of the stock it took
+  it('purges the cached pages of the products whose stock the run took (PAGE_CACHE_URL)', async () => {
+    const c = await signUpCustomer(t);
+    const card = await saveCard(c);
+    await createSubscription(t.dbh, c.id, { nextShipDate: '2030-05-07', frequencyWeeks: 4, cardId: card, items: [{ variantCode: 'BH-CAFE-AU-LAIT-72', qty: 1 }] });
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+    const prefix = `pc-jobs-test-${process.pid}-${Date.now()}:`;
+    const store = createRedisPageStore({ url, prefix, log: () => undefined });
+    try {
+      for (let i = 0; (await store.generation!()) === null; i++) {
+        if (i > 200) throw new Error('Redis not ready');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const at = Date.now();
+      const page = (tags: string[]) => ({ status: 200, headers: [], body: new TextEncoder().encode('p'), br: null, gzip: null, tags, storedAt: at, freshUntil: at + 60_000, staleUntil: at + 120_000 });
+      await store.set('https://a.test/en-us/p/cafe-au-lait', page(['page', 'product:BH-CAFE-AU-LAIT-72']));
+      await store.set('https://a.test/en-us/p/other', page(['page', 'product:BH-OTHER']));
+      const dir = mkdtempSync(join(tmpdir(), 'store-jobs-'));
+      const env = { NODE_ENV: 'test', DATABASE_URL: t.config.DATABASE_URL, DATA_DIR: dir, OUTBOX_DIR: join(dir, 'outbox'), LOG_LEVEL: 'silent', PAGE_CACHE_URL: url, PAGE_CACHE_REDIS_PREFIX: prefix };
+      const r = await runJobs(env, ['--from', '2030-05-07', '--until', '2030-05-07']);
+      expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
+      expect(r.out).toMatch(/total\s+placed [1-9]/);
+      expect(r.out).toContain('page cache: purged 1 cached page');
+      expect(await store.get('https://a.test/en-us/p/cafe-au-lait')).toBeUndefined();
+      expect(await store.get('https://a.test/en-us/p/other')).toBeDefined();
+    } finally {
+      await store.purgeAll();
+      await store.close();
+      const admin = new Redis(url);
+      await admin.del(`${prefix}gen`); // the purge generation outlives purges
+      admin.disconnect();
+    }
+  }, 120_000);
 
   it('refuses a future date outside test/development unless --simulate', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-jobs-'));

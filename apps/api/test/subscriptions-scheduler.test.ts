@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueryCounter, setAvailable, type QueryCounter } from '@store/db';
 import { addLocalDays, startOfLocalDay } from '@store/domain';
 import { buildTestApp, dbKinds, type TestApp } from '@store/testing';
+import { catalogChangesOf, purgeTagsOf, type CatalogChange } from '../src/catalog-changes.ts';
 import { claimDueCycle, runRecurringOrders, STALE_CYCLE_MS } from '../src/flows/recurring-orders.ts';
 import type { PaymentProvider } from '../src/payments/index.ts';
 import { cancelSubscriptionFlow, pauseSubscription, shipSubscriptionNow, skipSubscriptionOrder } from '../src/flows/subscriptions.ts';
@@ -235,6 +236,27 @@ describe.each(dbKinds())('recurring-order scheduler on %s', (kind) => {
       expect((await cyclesOf(t, id)).map((x) => [x.cycle_date, x.status])).toEqual([['2028-03-01', 'placed']]);
       expect((await ordersOf(t, id)).map((o) => o.status)).toEqual(['created']);
     }
+  });
+
+  // issue 11 item 4 (ADR 0038): the jobs process (and the server's scheduler) purge the pages showing the stock taken
+  it('a placed recurring order tells the page cache which variants it took stock of', async () => {
+    const c = await signUpCustomer(t);
+    const card = await saveCard(c);
+    const items = ['BH-BOLD-SUMMIT-12', 'BH-CAFE-AU-LAIT-72'];
+    for (const v of items) await setAvailable(t.dbh.db, v, 100);
+    await createSubscription(t.dbh, c.id, { nextShipDate: '2029-02-06', cardId: card, items: items.map((v) => ({ variantCode: v, qty: 1 })) });
+    const changes: CatalogChange[] = [];
+    const unsubscribe = catalogChangesOf(t.dbh).subscribe((change) => void changes.push(change));
+    try {
+      const ctx = flowContext(t.dbh, { now: noon('2029-02-06') });
+      // subscriptions of earlier tests in this file may be due that day as well: one event per placed order
+      const r = await runRecurringOrders(ctx, { sites: ['usb2c'] });
+      expect(changes).toHaveLength(r.placed);
+    } finally {
+      unsubscribe();
+    }
+    expect(changes).toContainEqual({ kind: 'products', codes: items });
+    expect(purgeTagsOf({ kind: 'products', codes: items })).toEqual(['product:BH-BOLD-SUMMIT-12', 'product:BH-CAFE-AU-LAIT-72']);
   });
 
   it('SQL statements per recurring order do not grow with the number of lines', async () => {

@@ -34,6 +34,7 @@ import { compressResponse } from './compression.ts';
 import { createMemoryPageStore, createPageCache, pageCacheKey } from './page-cache.ts';
 import type { CachedPage, PageCache, PageCacheStore } from './page-cache.ts';
 import { pageCacheConfigFromEnv, PAGE_CACHE_PURGE_PATH, purgeEndpoint } from './page-cache-config.ts';
+import { createRedisPageStore } from '@store/contracts/page-cache';
 import type { PageCacheConfig } from './page-cache-config.ts';
 import {
   cachedResponse,
@@ -126,6 +127,17 @@ export interface StorefrontHandler {
   limiter: RenderLimiter;
   /** purges the cached pages of the tags (`page` purges all); answers how many went */
   purge(tags: readonly string[]): Promise<number>;
+  /** closes the page cache store's connections (a shared Redis store) */
+  close(): Promise<void>;
+}
+
+/**
+ * The page store of the settings: shared through Redis when `PAGE_CACHE_URL` is set (ADR 0038),
+ * else per process (an LRU bounded by `maxBytes`).
+ */
+function pageStoreOf(config: PageCacheConfig): PageCacheStore {
+  if (!config.redis) return createMemoryPageStore({ maxBytes: config.maxBytes });
+  return createRedisPageStore({ ...config.redis, maxEntryBytes: Math.max(1, Math.floor(config.maxBytes / 8)) });
 }
 
 /** The token endpoint next to the API: `<origin>/authorizationserver/oauth/token`. */
@@ -155,7 +167,7 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
   // issue 11 items 4 and 5 (ADR 0019): page cache for visitors without per-visitor state, render limit
   const cacheConfig = { ...pageCacheConfigFromEnv(process.env), ...opts.pageCache };
   const pageCache = cacheConfig.enabled
-    ? createPageCache({ ttlMs: cacheConfig.ttlMs, staleMs: cacheConfig.staleMs, store: opts.pageCacheStore ?? createMemoryPageStore({ maxBytes: cacheConfig.maxBytes }) })
+    ? createPageCache({ ttlMs: cacheConfig.ttlMs, staleMs: cacheConfig.staleMs, store: opts.pageCacheStore ?? pageStoreOf(cacheConfig) })
     : null;
   const limiter = createRenderLimiter({ concurrency: cacheConfig.renderConcurrency, queueTimeoutMs: cacheConfig.renderQueueTimeoutMs });
   const routeOf = createRouteMatcher(build);
@@ -380,6 +392,9 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     async purge(tags: readonly string[]): Promise<number> {
       if (!pageCache) return 0;
       return tags.includes('page') ? pageCache.purgeAll() : pageCache.purge(tags);
+    },
+    async close(): Promise<void> {
+      await pageCache?.close();
     },
   });
 }

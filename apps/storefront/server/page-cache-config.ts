@@ -13,8 +13,12 @@
  * | `RENDER_QUEUE_TIMEOUT_MS` | 1500 | longest wait for a render slot before a stale page or a 503 |
  * | `RENDER_TIMEOUT_MS` | 3000 | longest a page view waits for its page (slot wait and render) before a 503; `0` no limit |
  * | `PAGE_CACHE_PURGE_SECRET` | unset | bearer secret of `POST /__store/page-cache/purge` (unset: endpoint off) |
+ * | `PAGE_CACHE_URL` | unset | `redis://host:port/db`: pages shared through Redis by every process (ADR 0038); unset: per process |
+ * | `PAGE_CACHE_REDIS_PREFIX` | `pc:` | key prefix in that Redis database |
+ * | `PAGE_CACHE_REDIS_TIMEOUT_MS` | 500 | timeout of each Redis call (then: render, as without a cache) |
  */
 import { timingSafeEqual } from 'node:crypto';
+import { PAGE_CACHE_PURGE_PATH, PageCachePurgeRequestSchema, redisPageStoreConfigFromEnv } from '@store/contracts/page-cache';
 import { DEFAULT_PAGE_CACHE_MAX_BYTES, DEFAULT_PAGE_STALE_MS, DEFAULT_PAGE_TTL_MS } from './page-cache.ts';
 import type { PageCache } from './page-cache.ts';
 import { DEFAULT_RENDER_QUEUE_TIMEOUT_MS, DEFAULT_RENDER_TIMEOUT_MS, defaultRenderConcurrency } from './render-limiter.ts';
@@ -35,6 +39,8 @@ export interface PageCacheConfig {
   renderTimeoutMs: number;
   /** null: the purge endpoint answers 404 */
   purgeSecret: string | null;
+  /** the shared Redis store (ADR 0038); null: per process */
+  redis: { url: string; prefix: string; timeoutMs: number } | null;
 }
 
 function intOf(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
@@ -63,11 +69,12 @@ export function pageCacheConfigFromEnv(env: Record<string, string | undefined>):
     renderQueueTimeoutMs: intOf(env, 'RENDER_QUEUE_TIMEOUT_MS', DEFAULT_RENDER_QUEUE_TIMEOUT_MS, 0, 60_000),
     renderTimeoutMs: intOf(env, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 0, 600_000),
     purgeSecret: secret === '' ? null : secret,
+    redis: redisPageStoreConfigFromEnv(env),
   };
 }
 
 /** Path of the purge endpoint. */
-export const PAGE_CACHE_PURGE_PATH = '/__store/page-cache/purge';
+export { PAGE_CACHE_PURGE_PATH };
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -97,12 +104,11 @@ export async function purgeEndpoint(request: Request, cache: PageCache | null, s
   } catch {
     return json(400, { errors: [{ type: 'ValidationError', subject: 'body', message: 'JSON object expected' }] });
   }
-  const o = (body ?? {}) as { tags?: unknown; all?: unknown };
-  const tags = Array.isArray(o.tags) ? o.tags : [];
-  if (o.all !== true && (tags.length === 0 || tags.length > 1000 || !tags.every((t) => typeof t === 'string' && t.length > 0 && t.length <= 200))) {
+  const parsed = PageCachePurgeRequestSchema.safeParse(body);
+  if (!parsed.success) {
     return json(400, { errors: [{ type: 'ValidationError', subject: 'tags', message: 'tags: 1 to 1000 strings of at most 200 characters, or all: true' }] });
   }
   if (!cache) return json(200, { purged: 0 });
-  const purged = o.all === true ? await cache.purgeAll() : await cache.purge(tags as string[]);
+  const purged = 'all' in parsed.data ? await cache.purgeAll() : await cache.purge(parsed.data.tags);
   return json(200, { purged });
 }

@@ -14,49 +14,15 @@
  *   also forgets renders in flight: a render that started before it is served to those who
  *   waited for it but never stored, and a request after the purge starts a new render.
  * - Where entries live is a {@link PageCacheStore}: {@link createMemoryPageStore} (an LRU bounded
- *   by bytes, lru-cache) by default; a shared store (Redis) implements the same four calls.
+ *   by bytes, lru-cache) by default, or the shared Redis store of `@store/contracts/page-cache`
+ *   (ADR 0038): a purge in any process then reaches every process, and a render started before
+ *   a purge anywhere is not stored (the store's purge generation). Single-flight stays per process.
  */
 import { LRUCache } from 'lru-cache';
 
-/** One cached page: what is sent, in every encoding, and when it goes stale. */
-export interface CachedPage {
-  /** HTTP status (always 200 today) */
-  status: number;
-  /** response headers to send (never `Set-Cookie`), in order */
-  headers: Array<[string, string]>;
-  /** the page, not compressed */
-  body: Uint8Array<ArrayBuffer>;
-  /** the page compressed with brotli, when it was worth it */
-  br: Uint8Array<ArrayBuffer> | null;
-  /** the page compressed with gzip, when it was worth it */
-  gzip: Uint8Array<ArrayBuffer> | null;
-  /** purge tags, e.g. `product:4000100`, `category:beverages`, `content` */
-  tags: string[];
-  /** epoch ms when rendered */
-  storedAt: number;
-  /** epoch ms until which the entry is fresh */
-  freshUntil: number;
-  /** epoch ms until which the entry may be served stale (while a render refreshes it, or under overload) */
-  staleUntil: number;
-}
+import type { CachedPage, PageCacheStore } from '@store/contracts/page-cache';
 
-/**
- * Where cached pages live. The in-memory store is the default; a shared store (Redis: the page
- * as a hash, one set per tag, `EXPIRE` at `staleUntil`) implements the same calls, so several
- * processes share renders and purges. Every call may be asynchronous.
- */
-export interface PageCacheStore {
-  /** the entry of `key` (undefined when absent or past its `staleUntil`) */
-  get(key: string): Promise<CachedPage | undefined> | CachedPage | undefined;
-  /** stores (or replaces) the entry of `key` */
-  set(key: string, page: CachedPage): Promise<void> | void;
-  /** deletes every entry carrying one of `tags`; answers how many */
-  purgeTags(tags: readonly string[]): Promise<number> | number;
-  /** deletes every entry; answers how many */
-  purgeAll(): Promise<number> | number;
-  /** entries and bytes held (for logs and the benchmark), when known */
-  stats?(): { entries: number; bytes: number };
-}
+export type { CachedPage, PageCacheStore } from '@store/contracts/page-cache';
 
 /** Bytes an entry costs in memory (bodies, headers, tags, key; a small fixed overhead). */
 export function pageBytes(key: string, page: CachedPage): number {
@@ -189,6 +155,8 @@ export interface PageCache {
   stats(): { entries: number; bytes: number } | null;
   /** the stamps of a page rendered now: `storedAt`, `freshUntil`, `staleUntil` */
   stamps(): Pick<CachedPage, 'storedAt' | 'freshUntil' | 'staleUntil'>;
+  /** closes the store's connections */
+  close(): Promise<void>;
 }
 
 /** Creates a page cache over a store (in memory by default). */
@@ -202,18 +170,26 @@ export function createPageCache(opts: PageCacheOptions = {}): PageCache {
   let generation = 0;
   let shared = 0;
 
+  // a shared store tells of purges made by other processes: forget the renders in flight here too
+  store.onPurge?.(() => {
+    generation++;
+    inflight.clear();
+  });
+
   async function lead(key: string, render: FillRender): Promise<CachedPage | Response> {
     const started = generation;
     let settle!: (page: CachedPage | null) => void;
     const mine = new Promise<CachedPage | null>((resolve) => (settle = resolve));
     inflight.set(key, mine);
     try {
+      // a shared store's purge generation before the render: its page is stored only if no process purged meanwhile
+      const sharedGeneration = store.generation ? await store.generation() : undefined;
       const out = await render();
       if (out instanceof Response) {
         settle(null);
         return out;
       }
-      if (generation === started) await store.set(key, out);
+      if (generation === started && sharedGeneration !== null) await store.set(key, out, sharedGeneration);
       settle(out);
       return out;
     } catch (error) {
@@ -271,6 +247,9 @@ export function createPageCache(opts: PageCacheOptions = {}): PageCache {
     stamps() {
       const t = now();
       return { storedAt: t, freshUntil: t + ttlMs, staleUntil: t + ttlMs + staleMs };
+    },
+    async close() {
+      await store.close?.();
     },
   };
   return cache;

@@ -4,12 +4,16 @@
  * Runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
+import { createRedisPageStore } from '@store/contracts/page-cache';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogFile } from '@store/contracts';
 import { CatalogValidationError, importCatalog, parseCatalogCsv, parseCatalogJson, type CatalogParseResult } from '../src/import/index.ts';
@@ -394,6 +398,62 @@ describe('npm run catalog:import (CLI)', () => {
     } finally {
       db.close();
     }
+  });
+
+  // issue 11 item 4 (ADR 0038): after the import, the storefronts' cached pages are purged
+  it('purges the shared Redis page cache after the import (PAGE_CACHE_URL)', async () => {
+    const prefix = `pc-import-test-${process.pid}-${Date.now()}:`;
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+    const store = createRedisPageStore({ url, prefix, log: () => undefined });
+    try {
+      for (let i = 0; (await store.generation!()) === null; i++) {
+        if (i > 200) throw new Error('Redis not ready');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const t = Date.now();
+      await store.set('https://a.test/en-us/', { status: 200, headers: [], body: new TextEncoder().encode('old'), br: null, gzip: null, tags: ['page'], storedAt: t, freshUntil: t + 60_000, staleUntil: t + 120_000 });
+      expect(await store.get('https://a.test/en-us/')).toBeDefined();
+      const res = await run([join(here, 'fixtures', 'small-catalog.json')], { DATABASE_URL: `file:${join(dir, 'purge-redis.db')}`, PAGE_CACHE_URL: url, PAGE_CACHE_REDIS_PREFIX: prefix });
+      expect(res.stderr).toBe('');
+      expect(res.code).toBe(0);
+      expect(res.stdout).toContain('Purged the cached pages of the shared page cache (Redis): 1 page.');
+      expect(await store.get('https://a.test/en-us/')).toBeUndefined();
+    } finally {
+      await store.purgeAll();
+      await store.close();
+      const admin = new Redis(url);
+      await admin.del(`${prefix}gen`); // the purge generation outlives purges
+      admin.disconnect();
+    }
+  });
+
+  it("calls the storefronts' purge endpoint after the import (PAGE_CACHE_PURGE_URL), and a failed purge does not fail the import", async () => {
+    const seen: Array<{ url: string; auth: string | undefined; body: string }> = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        seen.push({ url: req.url ?? '', auth: req.headers.authorization, body });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"purged":3}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    const secret = 'purge-secret-0123456789';
+    try {
+      const ok = await run([join(here, 'fixtures', 'small-catalog.json')], { DATABASE_URL: `file:${join(dir, 'purge-http.db')}`, PAGE_CACHE_PURGE_URL: `http://127.0.0.1:${port}`, PAGE_CACHE_PURGE_SECRET: secret });
+      expect(ok.stderr).toBe('');
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toContain('Purged the cached pages of the 1 storefront: 3 pages.');
+      expect(seen).toEqual([{ url: '/__store/page-cache/purge', auth: `Bearer ${secret}`, body: '{"all":true}' }]);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+    // the storefront is gone now: the import still succeeds, with a warning
+    const down = await run([join(here, 'fixtures', 'small-catalog.json')], { DATABASE_URL: `file:${join(dir, 'purge-down.db')}`, PAGE_CACHE_PURGE_URL: `http://127.0.0.1:${port}`, PAGE_CACHE_PURGE_SECRET: secret, PAGE_CACHE_PURGE_TIMEOUT_MS: '1000' });
+    expect(down.code).toBe(0);
+    expect(down.stdout).toContain('Imported 4 products');
+    expect(down.stderr).toContain('Warning: page cache purge failed (http://127.0.0.1:');
   });
 
   it('answers a usage error without a file', async () => {

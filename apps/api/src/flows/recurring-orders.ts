@@ -74,6 +74,7 @@ import {
   startOfLocalDay,
   STARTER_KIT_COMMITMENT_TERMS,
 } from '@store/domain';
+import { catalogChangesOf } from '../catalog-changes.ts';
 import { sendAutoDeliveryEmail, type AutoDeliveryEmailInput } from '../email/auto-delivery.ts';
 import type { ChargeSavedResult } from '../payments/provider.ts';
 import { loadShippingConfig, parseAddress } from './cart-view.ts';
@@ -342,6 +343,8 @@ export async function placeCycleOrder(ctx: CommerceContext, subscriptionId: stri
     await sendSkippedNotice(ctx, subscriptionId, siteRun);
     return 'skipped';
   }
+  // issue 11 item 4 (ADR 0038): stock was taken (committed); the pages showing these variants are purged
+  catalogChangesOf(ctx.dbh).emit({ kind: 'products', codes: placed.taken.map((t) => t.variantCode) });
   return chargeAndSettle(ctx, placed, cycleDate, attempt);
 }
 

@@ -9,7 +9,12 @@
  *   transaction with a progress bar, and prints a summary. Exit status 0.
  * - The database comes from `--database-url`, else `DATABASE_URL`, else `file:./data/store.db`
  *   (`file:PATH` for SQLite, `postgres://...` for PostgreSQL).
- * - Usage errors (no file, unknown option, unreadable file) exit with status 2.
+ * - Usage errors (no file, unknown option, unreadable file, bad page cache settings) exit with status 2.
+ * - After the import is committed, the storefronts' cached pages are purged (issue 11 item 4, ADR
+ *   0038): through the shared Redis store when `PAGE_CACHE_URL` is set, else through the purge
+ *   endpoint of every storefront in `PAGE_CACHE_PURGE_URL` (with `PAGE_CACHE_PURGE_SECRET`),
+ *   bounded by `PAGE_CACHE_PURGE_TIMEOUT_MS`. A failed purge is printed as a warning; the import
+ *   still succeeds (its pages show within the page cache's TTL and stale window).
  */
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
@@ -17,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { parseCatalogCsv } from '../import/csv.ts';
 import { parseCatalogJson } from '../import/json.ts';
 import { CatalogValidationError, type CatalogRowError } from '../import/types.ts';
+import { purgePageCache, purgeTargetFromEnv, type PageCachePurgeTarget } from '@store/contracts/page-cache';
 
 const USAGE = `Usage: npm run catalog:import -- FILE.json|FILE.csv [--database-url URL]
 
@@ -56,6 +62,21 @@ function parseArgs(argv: string[]): { file: string; url: string | null } | strin
   return { file, url };
 }
 
+/**
+ * Purges every cached storefront page after an import (a catalogue change shows on listings,
+ * searches, carousels and product pages alike). Prints the outcome; never throws.
+ */
+async function purgeAfterImport(target: PageCachePurgeTarget): Promise<void> {
+  if (target.kind === 'none') return;
+  const outcome = await purgePageCache(target, 'all');
+  const where = target.kind === 'redis' ? 'shared page cache (Redis)' : `${target.urls.length} storefront${target.urls.length === 1 ? '' : 's'}`;
+  if (outcome.ok) {
+    console.log(`Purged the cached pages of the ${where}: ${outcome.purged} page${outcome.purged === 1 ? '' : 's'}.`);
+    return;
+  }
+  for (const f of outcome.failures) console.warn(`Warning: page cache purge failed (${f.target}): ${f.error}. The import is done; cached pages show it within the page cache TTL.`);
+}
+
 /** Runs the command; answers the exit status. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseArgs(argv);
@@ -77,6 +98,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     text = await readFile(args.file, 'utf8');
   } catch (e) {
     console.error(`cannot read ${args.file}: ${(e as Error).message}`);
+    return 2;
+  }
+
+  let purgeTarget: PageCachePurgeTarget;
+  try {
+    purgeTarget = purgeTargetFromEnv(env);
+  } catch (e) {
+    console.error((e as Error).message);
     return 2;
   }
 
@@ -122,6 +151,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     bar.stop();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`Imported ${summary.products} products, ${summary.variants} variants and ${summary.categories} categories into ${dbh.url} in ${seconds} s.`);
+    await purgeAfterImport(purgeTarget);
     return 0;
   } catch (e) {
     bar.stop();

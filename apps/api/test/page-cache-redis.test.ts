@@ -1,0 +1,148 @@
+/**
+ * The shared page cache through HTTP (issue 11 item 4, ADR 0038): the store started with the
+ * storefront build (`npm run build`) and `PAGE_CACHE_URL` set.
+ * - Redis refusing connections or not answering: anonymous pages still render (200, no wait
+ *   beyond the Redis timeout), never a 500;
+ * - two store processes (two servers) on one Redis: a page rendered by one is a hit in the other,
+ *   and a purge through one's purge endpoint makes the other render again.
+ * Redis: 127.0.0.1:6379 database 15 (TEST_REDIS_URL), under a key prefix of this run, removed after.
+ */
+import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createTestDb, dbKinds, startTcpProxy, testConfig, type TestDb } from '@store/testing';
+import { startServer, type RunningServer } from '../src/server.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const BUILD = resolve(here, '../../storefront/build/server/index.js');
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+const RUN = `pc-http-test-${process.pid}-${Date.now()}:`;
+const PRODUCT_PATH = '/p/BH-DINER-CLASSIC';
+const PURGE_SECRET = 'test-only-page-cache-purge-secret';
+
+/** GET (or POST) on a server with a fixed Host (the cache key holds the origin; both servers answer as one store). */
+function get(server: RunningServer, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const target = new URL(path, server.url);
+  return new Promise((resolveGet, reject) => {
+    const req = httpRequest(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: init.method ?? 'GET', headers: { host: 'localhost:3000', ...init.headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolveGet({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** The canonical path of the product page (`/p/CODE` redirects to it). */
+async function productPage(server: RunningServer): Promise<string> {
+  const res = await get(server, PRODUCT_PATH);
+  const location = res.headers.location;
+  return typeof location === 'string' ? new URL(location, 'http://localhost:3000').pathname : PRODUCT_PATH;
+}
+
+/** Starts the store with the page cache settings in the environment the storefront reads. */
+async function start(db: TestDb, env: Record<string, string>): Promise<RunningServer> {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try {
+    return await startServer(testConfig(db.url, { PORT: '0', HOST: '127.0.0.1' }));
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+afterAll(async () => {
+  const admin = new Redis(REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await admin.scan(cursor, 'MATCH', `${RUN}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await admin.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    admin.disconnect();
+  }
+});
+
+for (const kind of dbKinds()) {
+  describe.skipIf(!existsSync(BUILD))(`shared page cache through HTTP (${kind}; needs npm run build)`, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+    afterEach(async () => {
+      for (const c of cleanups.splice(0).reverse()) await c();
+    });
+
+    it('Redis refusing connections or not answering: pages still render, never a 500 or a long wait', async () => {
+      const db = await createTestDb(kind);
+      cleanups.push(() => db.close());
+      const proxy = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
+      cleanups.push(() => proxy.close());
+      await proxy.setMode('refuse');
+      const warn = console.warn;
+      const warnings: string[] = [];
+      console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
+      cleanups.push(async () => void (console.warn = warn));
+      const server = await start(db, { PAGE_CACHE_URL: proxy.urlFor(REDIS_URL), PAGE_CACHE_REDIS_PREFIX: `${RUN}down:`, PAGE_CACHE_REDIS_TIMEOUT_MS: '200' });
+      cleanups.push(() => server.stop());
+      const product = await productPage(server);
+      for (const path of ['/', product, '/search?q=coffee']) {
+        const t0 = performance.now();
+        const res = await get(server, path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers['x-page-cache'], path).toBe('miss');
+        expect(performance.now() - t0).toBeLessThan(10_000); // a render on a loaded machine; without the Redis timeout it would wait forever
+      }
+      const page = await get(server, product);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<html');
+      expect(page.headers['x-page-cache']).toBe('miss'); // nothing could be stored
+      // Redis stops answering (connections accepted, nothing comes back): bounded by the timeout
+      await proxy.setMode('blackhole');
+      const t0 = performance.now();
+      const slow = await get(server, product);
+      expect(slow.status).toBe(200);
+      expect(performance.now() - t0).toBeLessThan(10_000);
+      expect(warnings.filter((w) => w.includes('Redis unavailable'))).toHaveLength(1);
+    });
+
+    it('two processes share pages through Redis; a purge through one reaches the other', async () => {
+      const db = await createTestDb(kind);
+      cleanups.push(() => db.close());
+      // a generous Redis timeout: this test is about sharing, and a loaded CI machine must not turn a slow answer into a miss
+      const env = { PAGE_CACHE_URL: REDIS_URL, PAGE_CACHE_REDIS_PREFIX: `${RUN}${kind}:`, PAGE_CACHE_PURGE_SECRET: PURGE_SECRET, PAGE_CACHE_REDIS_TIMEOUT_MS: '10000' };
+      const a = await start(db, env);
+      cleanups.push(() => a.stop());
+      const b = await start(db, env);
+      cleanups.push(() => b.stop());
+      const product = await productPage(a);
+      // a's Redis connection may still be opening: the first answers can be misses that store nothing
+      for (let i = 0; i < 100 && (await get(a, product)).headers['x-page-cache'] !== 'hit'; i++) await new Promise((r) => setTimeout(r, 100));
+      const first = await get(a, product);
+      expect(first.status).toBe(200);
+      expect(first.headers['x-page-cache']).toBe('hit');
+      const other = await get(b, product);
+      expect(other.headers['x-page-cache']).toBe('hit');
+      expect(other.body).toBe(first.body);
+      const purge = await get(a, '/__store/page-cache/purge', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${PURGE_SECRET}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tags: ['product:BH-DINER-CLASSIC'] }),
+      });
+      expect(purge.status).toBe(200);
+      expect(JSON.parse(purge.body)).toEqual({ purged: 1 });
+      expect((await get(b, product)).headers['x-page-cache']).toBe('miss');
+      expect((await get(a, product)).headers['x-page-cache']).toBe('hit');
+    });
+  });
+}
