@@ -12,7 +12,7 @@ import { request as httpRequest } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { createTestDb, dbKinds, startTcpProxy, testConfig, type TestDb } from '@store/testing';
 import { startServer, type RunningServer } from '../src/server.ts';
 
@@ -77,8 +77,12 @@ afterAll(async () => {
 });
 
 for (const kind of dbKinds()) {
-  describe.skipIf(!existsSync(BUILD))(`shared page cache through HTTP (${kind}; needs npm run build)`, () => {
+  describe(`shared page cache through HTTP (${kind}; needs the storefront build, which npm install makes)`, () => {
     const cleanups: Array<() => Promise<void>> = [];
+    beforeAll(() => {
+      // no silent skip: the storefront build is made by `npm install` (prepare) and `npm run build`
+      if (!existsSync(BUILD)) throw new Error(`${BUILD} is missing: run npm run build first`);
+    });
     afterEach(async () => {
       for (const c of cleanups.splice(0).reverse()) await c();
     });
