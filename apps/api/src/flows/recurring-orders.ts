@@ -633,7 +633,7 @@ async function settleFailed(ctx: CommerceContext, p: PlacedCycle, cycleDate: Loc
     return 'suspended' as const;
   }, { retries: 2 });
   // the stock given back shows on the next catalogue read (after commit)
-  if (outcome !== 'none') catalogChangesOf(ctx.dbh).emit({ kind: 'products', codes: p.taken.map((t) => t.variantCode) });
+  if (outcome !== 'none') catalogChangesOf(ctx.dbh).emit({ kind: 'products', codes: p.taken.map((t) => t.variantCode), fbt: true });
   ctx.log.info({ orderCode: p.order.code, subscriptionId: sub.id, attempt, declineCode: result.declineCode, outcome }, 'recurring order charge failed; stock released');
   return outcome;
 }

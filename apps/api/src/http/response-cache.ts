@@ -18,7 +18,8 @@
  *   and the object), entries live `ttlMs`; concurrent misses of one key share one read (single
  *   flight).
  * - **purge**: the catalogue change bus of the handle (catalog-changes.ts): a `products` change
- *   drops the entries tagged with its codes and every listing; `catalogue` and `content` drop
+ *   drops the entries tagged with its codes and every listing, and with `fbt` every answer
+ *   carrying frequently-bought-together lists (a partner back in stock joins them); `catalogue` and `content` drop
  *   everything. A read that started before a purge is answered to its callers but not kept
  *   (generation count), so the next request after a change reads the change.
  *
@@ -32,6 +33,9 @@ import { schemaSerializer } from './serializer.ts';
 
 /** The purge tag of every list answer (category products, search, product codes data). */
 export const LISTING_TAG = 'listing';
+
+/** The purge tag of answers carrying frequently-bought-together lists (partners shown only while in stock). */
+export const FBT_TAG = 'fbt';
 
 /** One cached answer (immutable). */
 export interface CachedAnswer {
@@ -146,9 +150,8 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
       }
       misses++;
       const startedAt = generation;
-      let run: Promise<{ status: number; entry: CachedAnswer | null; data: unknown }> | undefined;
-      run = (async () => {
-        await Promise.resolve(); // `run` is in `inflight` before `fill()` starts
+      // `run` is in `inflight` before `fill()` starts (a callback, not run at once)
+      const run: Promise<{ status: number; entry: CachedAnswer | null; data: unknown }> = Promise.resolve().then(async () => {
         try {
           const { status, data } = await fill();
           if (status !== 200) return { status, entry: null, data };
@@ -167,7 +170,7 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
         } finally {
           if (inflight.get(key) === run) inflight.delete(key);
         }
-      })();
+      });
       inflight.set(key, run);
       return run;
     },
@@ -180,6 +183,7 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
         return;
       }
       dropTag(LISTING_TAG);
+      if (change.fbt) dropTag(FBT_TAG);
       for (const code of new Set(change.codes)) dropTag(`product:${code}`);
     },
     clear() {

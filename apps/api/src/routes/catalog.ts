@@ -57,7 +57,7 @@ import {
 import { answerLang, freeShippingMinimumMinor } from './site-context.ts';
 import { catalogPriceStrategiesOfGroups, groupsOfCustomer } from '../flows/promotions.ts';
 import { defineRoute, optionalCustomerIdOf, registerApiRoutes, type ApiContext, type RouteCachePolicy } from '../http/api-route.ts';
-import { LISTING_TAG } from '../http/response-cache.ts';
+import { FBT_TAG, LISTING_TAG } from '../http/response-cache.ts';
 
 const errors = { 400: OccErrorBodySchema, 404: OccErrorBodySchema };
 
@@ -74,7 +74,8 @@ export const KEYWORD_REDIRECTS_KEY = 'search.keywordRedirects';
 /**
  * Purge tags of a catalogue answer (ADR 0037): `product:<x>` for every `code`, `baseProduct` and
  * `defaultVariantCode` anywhere in it (the product, its variants, bundle components; category
- * codes too, which only purges a little more).
+ * codes too, which only purges a little more), and `fbt` when it carries frequently-bought-together
+ * lists (their partners are the in-stock ones: a partner back in stock joins them).
  */
 export function productTagsOf(data: unknown): string[] {
   const tags = new Set<string>();
@@ -86,6 +87,10 @@ export function productTagsOf(data: unknown): string[] {
     if (value === null || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value)) {
       if ((key === 'code' || key === 'baseProduct' || key === 'defaultVariantCode') && typeof child === 'string') tags.add(`product:${child}`);
+      else if (key === 'frequentlyBoughtTogether' && Array.isArray(child)) {
+        tags.add(FBT_TAG);
+        for (const partner of child) if (typeof partner === 'string') tags.add(`product:${partner}`);
+      }
       else if (typeof child === 'object') walk(child);
     }
   };
