@@ -40,8 +40,10 @@ import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provi
 import { requiredFieldsOf } from '@store/contracts';
 import { createSerializerCompiler } from './http/serializer.ts';
 import { isBaseSiteId, notFound } from '@store/domain';
-import type { DbHandle } from '@store/db';
+import { clearReadCache, type DbHandle } from '@store/db';
 import type { AppConfig } from './config.ts';
+import { createResponseCache } from './http/response-cache.ts';
+import { catalogChangesOf } from './catalog-changes.ts';
 import { installErrorHandling, notFoundBody } from './plugins/errors.ts';
 import { installRequestGuard } from './plugins/request-guard.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -206,6 +208,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   // issue 11 item 3: routes defined once, for the direct in-process transport (http/direct.ts)
   app.decorate('apiRoutes', []);
+  // ADR 0037: catalogue reads answered from memory, purged by the catalogue change bus (after commit)
+  const responseCache =
+    config.API_CACHE_TTL_MS > 0 ? createResponseCache({ ttlMs: config.API_CACHE_TTL_MS, maxBytes: config.API_CACHE_MAX_BYTES, check: config.NODE_ENV === 'test' }) : null;
+  app.decorate('responseCache', responseCache);
+  if (responseCache) {
+    const unsubscribe = catalogChangesOf(dbh).subscribe((change) => {
+      // listings read through the 5-second read cache (ADR 0011): the next fill reads the change
+      clearReadCache(dbh.db);
+      responseCache.purge(change);
+    });
+    app.addHook('onClose', async () => {
+      unsubscribe();
+    });
+  }
 
   // 1. zod validation (the one check of a request, issue 11 item 1); answers serialised from their
   // schemas by fast-json-stringify, checked against them only under NODE_ENV=test (http/serializer.ts)

@@ -11,8 +11,12 @@ import type { DbHandle } from '@store/db';
 
 /** What changed. */
 export type CatalogChange =
-  /** products or variants (price, stock status); codes of variants and their base products */
-  | { kind: 'products'; codes: string[] }
+  /**
+   * products or variants (price, stock status); codes of variants and their base products.
+   * `fbt`: the change may ADD partners to other products' frequently-bought-together lists
+   * (stock given back, associations refreshed; ADR 0037), not only change the listed products.
+   */
+  | { kind: 'products'; codes: string[]; fbt?: true }
   /** anything of the catalogue (an import): every page */
   | { kind: 'catalogue' }
   /** CMS pages, site configuration: every page */

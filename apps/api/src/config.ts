@@ -126,6 +126,22 @@ const milliseconds = (fallback: number, min = 1) =>
       .default(fallback),
   );
 
+const bytes = (fallback: number, min: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: `must be a whole number of bytes (at least ${min})` })
+      .int({ message: `must be a whole number of bytes (at least ${min})` })
+      .min(min, { message: `must be a whole number of bytes (at least ${min})` })
+      .default(fallback),
+  );
+
+/** Default lifetime of an API response cache entry, ms (ADR 0037: changes made in this process purge at once; other processes' changes show within it). */
+export const DEFAULT_API_CACHE_TTL_MS = 10_000;
+
+/** Default memory budget of the API response cache, bytes (ADR 0037). */
+export const DEFAULT_API_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
 /**
  * Points of order placement where the TEST-ONLY `CRASH_AT` hook kills the process (issue 9 item 5,
  * ADR 0014): right after the idempotency key is claimed, after the stock reservation committed,
@@ -207,6 +223,10 @@ const EnvObject = z.object({
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
     /** base URL of the storefront for links in emails (password reset); default PUBLIC_URL */
     STOREFRONT_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be an http(s) URL' }).optional()),
+    /** lifetime of an entry of the API response cache, ms; 0 turns the cache off (ADR 0037) */
+    API_CACHE_TTL_MS: milliseconds(DEFAULT_API_CACHE_TTL_MS, 0),
+    /** memory budget of the API response cache, bytes (ADR 0037) */
+    API_CACHE_MAX_BYTES: bytes(DEFAULT_API_CACHE_MAX_BYTES, 1_048_576),
     /** TEST-ONLY crash hook (issue 9 item 5): the process kills itself (SIGKILL) at this point of order placement; refused unless NODE_ENV=test */
     CRASH_AT: z.preprocess(emptyToUndefined, z.enum(CRASH_POINTS, { message: `must be one of ${CRASH_POINTS.join(', ')}` }).optional()),
   });
@@ -289,6 +309,10 @@ export interface AppConfig {
   DB_IDLE_TIMEOUT_MS: number;
   /** PostgreSQL idle_in_transaction_session_timeout, ms (default 30000) */
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
+  /** API response cache (ADR 0037): entry lifetime, ms (0: off; default 10000) */
+  API_CACHE_TTL_MS: number;
+  /** API response cache memory budget, bytes (default 32 MiB) */
+  API_CACHE_MAX_BYTES: number;
   /** TEST-ONLY (NODE_ENV=test): kill the process at this point of order placement; undefined otherwise */
   CRASH_AT: CrashPoint | undefined;
   /** names of the secrets that were generated because they are not configured (logged at start-up) */
@@ -378,6 +402,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DB_STATEMENT_TIMEOUT_MS: e.DB_STATEMENT_TIMEOUT_MS,
     DB_IDLE_TIMEOUT_MS: e.DB_IDLE_TIMEOUT_MS,
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    API_CACHE_TTL_MS: e.API_CACHE_TTL_MS,
+    API_CACHE_MAX_BYTES: e.API_CACHE_MAX_BYTES,
     CRASH_AT: e.CRASH_AT,
     generatedSecrets,
   };

@@ -119,6 +119,35 @@ export async function startServer(config: AppConfig, opts: StartServerOptions = 
   }
 }
 
+/** The storefront's purge endpoint (apps/storefront/server/page-cache-config.ts; repeated: compiled apart, ADR 0020). */
+const PAGE_CACHE_PURGE_PATH = '/__store/page-cache/purge';
+
+/**
+ * The storefront handler, with its purge endpoint telling this process's catalogue change bus
+ * too once it accepted a purge (ADR 0037): a tool that changed prices or stock from another
+ * process calls it, and the page re-rendered next must not read the old answer from the API's
+ * response cache or the read cache. `product:<code>` tags become a products change (with `fbt`),
+ * anything else (`all`, `page`) a catalogue change.
+ */
+function withApiPurge(storefront: StorefrontHandler, dbh: DbHandle): StorefrontHandler {
+  return async (request, info) => {
+    if (request.method !== 'POST' || new URL(request.url).pathname !== PAGE_CACHE_PURGE_PATH) return storefront(request, info);
+    const copy = request.clone();
+    const response = await storefront(request, info);
+    if (response.status !== 200) return response;
+    try {
+      const body = (await copy.json()) as { tags?: unknown; all?: unknown } | null;
+      const tags = Array.isArray(body?.tags) ? body.tags.filter((t): t is string => typeof t === 'string') : [];
+      const codes = tags.filter((t) => t.startsWith('product:')).map((t) => t.slice('product:'.length));
+      if (body?.all === true || codes.length < tags.length) catalogChangesOf(dbh).emit({ kind: 'catalogue' });
+      else if (codes.length > 0) catalogChangesOf(dbh).emit({ kind: 'products', codes, fbt: true });
+    } catch {
+      // the storefront accepted the body; nothing more to tell
+    }
+    return response;
+  };
+}
+
 /** Loads the storefront handler (when enabled) and builds the Fastify app with it. */
 async function buildStore(
   config: AppConfig,
@@ -154,7 +183,7 @@ async function buildStore(
   }
 
   const app = await step('buildApp', () =>
-    buildApp({ config, dbh, logger: true, storefront, storefrontClientDir: storefront ? resolve(buildDir, 'client') : null }),
+    buildApp({ config, dbh, logger: true, storefront: storefront ? withApiPurge(storefront, dbh) : null, storefrontClientDir: storefront ? resolve(buildDir, 'client') : null }),
   );
   ref.app = app;
   // issue 11 item 4 (ADR 0019): a change of price, stock, catalogue or content purges the storefront's cached pages

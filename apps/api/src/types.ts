@@ -4,7 +4,8 @@
  * - `app.requireClientToken` preHandler verifying the OAuth2 bearer token (plugins/auth.ts);
  * - `request.baseSite` the validated `:baseSiteId` (routes under /rest/v2/:baseSiteId only);
  * - `request.auth` the verified token (after `requireClientToken`), else null;
- * - `app.apiRoutes` the routes defined once (http/api-route.ts) for the direct transport.
+ * - `app.apiRoutes` the routes defined once (http/api-route.ts) for the direct transport;
+ * - `app.responseCache` the response cache of catalogue reads (http/response-cache.ts, ADR 0037).
  */
 import type { FastifyReply } from 'fastify';
 import type { DbHandle } from '@store/db';
@@ -12,6 +13,7 @@ import type { BaseSiteId } from '@store/domain';
 import type { AppConfig } from './config.ts';
 import type { AuthInfo } from './auth/tokens.ts';
 import type { RegisteredApiRoute } from './http/api-route.ts';
+import type { ResponseCache } from './http/response-cache.ts';
 
 /** What the server knows of a storefront request beyond the web Request. */
 export interface StorefrontRequestInfo {
@@ -29,6 +31,8 @@ declare module 'fastify' {
     requireClientToken: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     /** routes defined once (http/api-route.ts), served over HTTP and by the direct transport (issue 11 item 3) */
     apiRoutes: RegisteredApiRoute[];
+    /** the response cache of catalogue reads (ADR 0037); null when API_CACHE_TTL_MS=0 */
+    responseCache: ResponseCache | null;
   }
   interface FastifyRequest {
     /** validated base site of routes under /rest/v2/:baseSiteId */

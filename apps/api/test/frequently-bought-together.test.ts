@@ -12,6 +12,7 @@
  * - getProductOOSRecommendation: in-stock alternatives of the same kind, caps 4 and 5; 400 / 404;
  * - the product FULL answer reads the list in ONE statement, whatever its length (no read per partner).
  */
+import { catalogChangesOf } from '../src/catalog-changes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFbtClient, isApiError, type CommerceCalls, type FbtCalls } from '@store/contracts';
 import { createQueryCounter, getAvailable, setAvailable } from '@store/db';
@@ -48,11 +49,16 @@ describe.each(dbKinds())('recommendations on %s', (kind) => {
 
   async function withStock<T>(variant: string, available: number, fn: () => Promise<T>): Promise<T> {
     const before = await getAvailable(t.dbh.db, variant);
-    await setAvailable(t.dbh.db, variant, available);
+    // a stock edit tells the catalogue change bus after its write (ADR 0037), as the store's own writers do
+    const edit = async (n: number) => {
+      await setAvailable(t.dbh.db, variant, n);
+      catalogChangesOf(t.dbh).emit({ kind: 'products', codes: [variant], fbt: true });
+    };
+    await edit(available);
     try {
       return await fn();
     } finally {
-      await setAvailable(t.dbh.db, variant, before);
+      await edit(before);
     }
   }
   const fbtOf = async (code: string, site: 'usb2c' | 'cab2c' = 'usb2c') => (await t.client.getProduct(site, code)).variantOptions[0]?.frequentlyBoughtTogether;

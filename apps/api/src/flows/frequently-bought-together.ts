@@ -15,6 +15,7 @@
  *   when the order is placed).
  * - {@link oosRecommendation}: in-stock alternatives of a sold-out product.
  */
+import { catalogChangesOf } from '../catalog-changes.ts';
 import type { BundleAddToCartInput, BundleAddToCartResponse, FbtAddToCartInput, FbtAddToCartResponse, OosRecommendation } from '@store/contracts';
 import {
   getProductCards,
@@ -99,6 +100,8 @@ export async function refreshAssociations(ctx: RefreshContext, opts: { sites?: r
       await lockSiteAssociations(trx, ctx.dbh.dialect, site);
       return [await replaceAssociations(trx, site, 'orders', rows, now), await writeSeedAssociations(trx, site, now)];
     });
+    // ADR 0037: product answers show the new partners on their next read (after commit)
+    catalogChangesOf(ctx.dbh).emit({ kind: 'products', codes: [], fbt: true });
     out.push({ site, orders: baskets.length, fromOrders, seeded });
   }
   ctx.log.info({ event: 'associationsRefreshed', sites: out }, 'frequently-bought-together refreshed');

@@ -405,11 +405,17 @@ export interface StrategyProduct {
  * for anonymous visitors (automatic promotions), 3 for customers with groups.
  */
 export async function catalogPriceStrategies(db: Executor, site: string, customerId: string | null, product: StrategyProduct, now: Date): Promise<Map<string, VariantPriceStrategies>> {
-  const [automatic, customer] = await Promise.all([
-    listActiveAutomaticPromotions(db, site, now.toISOString()),
-    customerId ? findCustomerPricing(db, customerId) : Promise.resolve(null),
-  ]);
-  const groups = groupsOfCustomer(customer);
+  const groups = customerId ? groupsOfCustomer(await findCustomerPricing(db, customerId)) : [];
+  return catalogPriceStrategiesOfGroups(db, site, groups, product, now);
+}
+
+/**
+ * {@link catalogPriceStrategies} for price groups already known (`[]`: anonymous, or a customer
+ * in no group): the answer depends on the groups only, never on who the customer is, so the API
+ * response cache keys product answers by them (ADR 0037).
+ */
+export async function catalogPriceStrategiesOfGroups(db: Executor, site: string, groups: readonly string[], product: StrategyProduct, now: Date): Promise<Map<string, VariantPriceStrategies>> {
+  const automatic = await listActiveAutomaticPromotions(db, site, now.toISOString());
   const excluded = product.productType === GIFT_CARD_PRODUCT_TYPE;
   const priceRows = groups.length > 0 && !excluded ? await listPriceListPrices(db, site, product.variants.map((v) => v.code), groups) : [];
   const rules = automatic

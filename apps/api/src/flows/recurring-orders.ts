@@ -26,6 +26,7 @@
  *
  * The SQL statements of one recurring order do not depend on its number of lines.
  */
+import { catalogChangesOf } from '../catalog-changes.ts';
 import { randomBytes } from 'node:crypto';
 import type { AdVariant, Executor, OrderEntryRow, OrderRow, SubscriptionCycleRow, SubscriptionRow } from '@store/db';
 import {
@@ -339,6 +340,8 @@ export async function placeCycleOrder(ctx: CommerceContext, subscriptionId: stri
     return writeCycleOrder(ctx, trx, sub, cycleDate, attempt, siteRun);
   }, { retries: 2 });
   if (placed === null) return 'none';
+  // ADR 0037 / 0019: the stock this cycle took shows on the next catalogue read (after commit)
+  if (placed !== 'skipped') catalogChangesOf(ctx.dbh).emit({ kind: 'products', codes: placed.taken.map((t) => t.variantCode) });
   if (placed === 'skipped') {
     await sendSkippedNotice(ctx, subscriptionId, siteRun);
     return 'skipped';
@@ -632,6 +635,8 @@ async function settleFailed(ctx: CommerceContext, p: PlacedCycle, cycleDate: Loc
     }
     return 'suspended' as const;
   }, { retries: 2 });
+  // the stock given back shows on the next catalogue read (after commit)
+  if (outcome !== 'none') catalogChangesOf(ctx.dbh).emit({ kind: 'products', codes: p.taken.map((t) => t.variantCode), fbt: true });
   ctx.log.info({ orderCode: p.order.code, subscriptionId: sub.id, attempt, declineCode: result.declineCode, outcome }, 'recurring order charge failed; stock released');
   return outcome;
 }

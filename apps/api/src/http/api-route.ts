@@ -17,6 +17,7 @@ import type { CustomerAuth } from '../auth/tokens.ts';
 import type { AuthInfo } from '../auth/tokens.ts';
 import { ANONYMOUS_USER, bearerOfHeader, type AuthRequirement } from '../plugins/auth.ts';
 import type { Shopper } from '../flows/context.ts';
+import type { CachedAnswer, ResponseCache } from './response-cache.ts';
 
 /** HTTP methods of API routes. */
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -92,7 +93,25 @@ export interface ApiRoute<P = unknown, Q = unknown, B = unknown, H = unknown, R 
    * `entries.0.qty`), or null. For routes whose refusals must be logged (spec §8 subscribe).
    */
   onInvalid?(log: FastifyBaseLogger, field: string | null): void;
+  /**
+   * A catalogue read whose answer is the same for every caller of a kind: answered from the
+   * app's response cache (http/response-cache.ts, ADR 0037) by both transports. The handler
+   * must answer through its return value only (no `ctx.header` / `ctx.status`).
+   */
+  cache?: RouteCachePolicy;
   handler(input: ApiInput<P, Q, B, H>, ctx: ApiContext): Promise<z.input<R>>;
+}
+
+/** What a cached route tells the response cache (`cache` of a route definition, ADR 0037). */
+export interface RouteCachePolicy {
+  /**
+   * The caller's part of the key ('' for the shared answer; e.g. the price groups of a signed-in
+   * customer), or null when this caller's answer must not be shared (the request bypasses the
+   * cache). Absent: every caller shares ''.
+   */
+  variant?(ctx: ApiContext): Promise<string | null>;
+  /** the purge tags of an answer: `product:<code>` of every product and variant it shows, `listing` for lists */
+  tags(data: unknown): string[];
 }
 
 /** Any route definition, whatever its schemas (lists of routes, the direct transport). */
@@ -111,6 +130,7 @@ export interface AnyApiRoute {
   headers?: Record<string, string>;
   status?: 201 | 204;
   onInvalid?(log: FastifyBaseLogger, field: string | null): void;
+  cache?: RouteCachePolicy;
   handler(input: never, ctx: ApiContext): Promise<unknown>;
 }
 
@@ -165,6 +185,7 @@ export function registerApiRoute(scope: FastifyInstance, route: AnyApiRoute): vo
             ? scope.requireOperator
             : null;
   const fixed = route.headers;
+  const path = `${scope.prefix}${route.url}`;
   scope.route({
     method: route.method,
     url: route.url,
@@ -189,11 +210,23 @@ export function registerApiRoute(scope: FastifyInstance, route: AnyApiRoute): vo
       if (fixed) reply.headers(fixed);
       if (route.status) reply.status(route.status);
       const input = { params: request.params, query: request.query, body: request.body, headers: request.headers };
-      const answer = await route.handler(input as never, fastifyContext(request, reply));
+      const ctx = fastifyContext(request, reply);
+      const cache = route.cache ? request.server.responseCache : null;
+      if (cache) {
+        const served = await cachedAnswerOf(cache, route, path, ctx, input, () => reply.statusCode);
+        if (served) {
+          if (!served.entry) return reply.status(served.status).send(served.data);
+          const h = cacheHeadersOf(served.entry, ctx.authorization);
+          reply.headers(h);
+          if (notModified(served.entry, request.headers['if-none-match'])) return reply.status(304).send();
+          return reply.header('content-type', 'application/json; charset=utf-8').send(served.entry.body);
+        }
+      }
+      const answer = await route.handler(input as never, ctx);
       return reply.statusCode === 204 ? reply.send() : answer;
     },
   });
-  scope.apiRoutes.push({ route, path: `${scope.prefix}${route.url}` });
+  scope.apiRoutes.push({ route, path });
 }
 
 /** Registers several routes (see {@link registerApiRoute}). */
@@ -217,4 +250,49 @@ export async function optionalCustomerIdOf(ctx: ApiContext): Promise<string | nu
   if (!token) return null;
   const customer = await ctx.app.verifyCustomer(token);
   return customer?.id ?? null;
+}
+
+/**
+ * The answer of a cached route (`route.cache`, ADR 0037) for this request: from the app's
+ * response cache, or read once by `route.handler` for every concurrent caller of the same key;
+ * null when the route's `variant` says this caller's answer is their own (run the handler).
+ * `statusOf` reads the status the handler set (200 unless it said otherwise). The key: the
+ * route's full path, the site, the parsed params and query, the caller's variant.
+ */
+export async function cachedAnswerOf(
+  cache: ResponseCache,
+  route: AnyApiRoute,
+  path: string,
+  ctx: ApiContext,
+  input: { params: unknown; query: unknown; body: unknown; headers: unknown },
+  statusOf: () => number,
+): Promise<{ status: number; entry: CachedAnswer | null; data: unknown } | null> {
+  const policy = route.cache;
+  if (!policy) return null;
+  const variant = policy.variant ? await policy.variant(ctx) : '';
+  if (variant === null) return null;
+  const key = JSON.stringify([route.method, path, ctx.site, input.params, input.query, variant]);
+  return cache.answer(key, route.schema.response[200], (data) => policy.tags(data), async () => {
+    const data = await route.handler(input as never, ctx);
+    return { status: statusOf(), data };
+  });
+}
+
+/**
+ * Validator and caching headers of a cached answer: its ETag, and `Cache-Control` `no-cache`
+ * (a client or CDN may keep it but asks again with `If-None-Match`: our purges cannot reach
+ * them), `public` without an `Authorization` header, `private` with one (the answer may carry
+ * the customer's prices; `Vary: Authorization` is set on every catalogue answer too).
+ */
+export function cacheHeadersOf(entry: CachedAnswer, authorization: string | undefined): Record<string, string> {
+  return { etag: entry.etag, 'cache-control': authorization ? 'private, no-cache' : 'public, no-cache' };
+}
+
+/** True when an `If-None-Match` header names the entry's ETag (or `*`). */
+export function notModified(entry: CachedAnswer, ifNoneMatch: string | undefined): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === entry.etag || t === `W/${entry.etag}`;
+  });
 }

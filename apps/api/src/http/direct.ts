@@ -11,7 +11,8 @@
  * 4. the contract schemas, parsed once, in Fastify's order (params, body, query, headers); a
  *    failure answers the same 400 naming the field (`validationEntriesOf` of plugins/errors.ts);
  * 5. the NUL-in-URL guard of the request guard (400 subject `url`);
- * 6. the handler; a thrown error becomes the answer Fastify's error handler gives
+ * 6. the handler, or for a cached catalogue read the response cache (ADR 0037: the entry's
+ *    frozen answer object, with its ETag and `Cache-Control`); a thrown error becomes the answer Fastify's error handler gives
  *    (`errorAnswer`: domain errors, 503 with `Retry-After` for a database outage, 500).
  *
  * The answer is the handler's object itself, with status and headers. Responses are not
@@ -29,7 +30,7 @@ import { isBaseSiteId, notFound } from '@store/domain';
 import { authenticate, isAuthRefusal } from '../plugins/auth.ts';
 import { errorAnswer, validationEntriesOf, validationItemOf, type ValidationContext } from '../plugins/errors.ts';
 import { BAD_URL_BODY, hasBadUrlCharacters } from '../plugins/request-guard.ts';
-import type { ApiContext, RegisteredApiRoute } from './api-route.ts';
+import { cacheHeadersOf, cachedAnswerOf, notModified, type ApiContext, type RegisteredApiRoute } from './api-route.ts';
 
 /** One call of the direct transport. */
 export interface DirectRequest {
@@ -85,7 +86,7 @@ export function createDirectDispatcher(app: FastifyInstance): DirectDispatcher {
         return null; // a malformed escape: Fastify's own 400
       }
       if (!found) return null;
-      const { route } = found.store as RegisteredApiRoute;
+      const { route, path } = found.store as RegisteredApiRoute;
       const params = found.params as Record<string, string | undefined>;
       const header = req.headers.correlationid;
       const id = header && CORRELATION_ID.test(header) ? header : randomUUID();
@@ -139,7 +140,16 @@ export function createDirectDispatcher(app: FastifyInstance): DirectDispatcher {
           },
         };
         const [p, b, q, h] = parsed;
-        const data: unknown = await route.handler({ params: p, query: q, body: b, headers: h } as never, ctx);
+        const input = { params: p, query: q, body: b, headers: h };
+        // ADR 0037: a cached catalogue read answers the entry's frozen object
+        const served = route.cache && app.responseCache ? await cachedAnswerOf(app.responseCache, route, path, ctx, input, () => status) : null;
+        if (served?.entry) {
+          Object.assign(headers, cacheHeadersOf(served.entry, req.headers.authorization));
+          if (notModified(served.entry, req.headers['if-none-match'])) return { status: 304, headers, data: undefined };
+          return { status: 200, headers, data: served.entry.data };
+        }
+        if (served) status = served.status;
+        const data: unknown = served ? served.data : await route.handler(input as never, ctx);
         if (checkAnswers) {
           const schema = route.schema.response[status];
           const check = schema?.safeParse(data);

@@ -31,6 +31,7 @@ import {
   categorySubtree,
   findProduct,
   getProductCards,
+  findCustomerPricing,
   getSiteConfigValues,
   listCategories,
   listSiteCategoryCodes,
@@ -54,8 +55,9 @@ import {
   type PresentContext,
 } from '../catalog/present.ts';
 import { answerLang, freeShippingMinimumMinor } from './site-context.ts';
-import { catalogPriceStrategies } from '../flows/promotions.ts';
-import { defineRoute, optionalCustomerIdOf, registerApiRoutes, type ApiContext } from '../http/api-route.ts';
+import { catalogPriceStrategiesOfGroups, groupsOfCustomer } from '../flows/promotions.ts';
+import { defineRoute, optionalCustomerIdOf, registerApiRoutes, type ApiContext, type RouteCachePolicy } from '../http/api-route.ts';
+import { FBT_TAG, LISTING_TAG } from '../http/response-cache.ts';
 
 const errors = { 400: OccErrorBodySchema, 404: OccErrorBodySchema };
 
@@ -68,6 +70,36 @@ function productNotFound(code: string) {
  * Paths are stored without the language prefix; French answers add `/fr` (issue 13, ADR 0031).
  */
 export const KEYWORD_REDIRECTS_KEY = 'search.keywordRedirects';
+
+/**
+ * Purge tags of a catalogue answer (ADR 0037): `product:<x>` for every `code`, `baseProduct` and
+ * `defaultVariantCode` anywhere in it (the product, its variants, bundle components; category
+ * codes too, which only purges a little more), and `fbt` when it carries frequently-bought-together
+ * lists (their partners are the in-stock ones: a partner back in stock joins them).
+ */
+export function productTagsOf(data: unknown): string[] {
+  const tags = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value)) {
+      if ((key === 'code' || key === 'baseProduct' || key === 'defaultVariantCode') && typeof child === 'string') tags.add(`product:${child}`);
+      else if (key === 'frequentlyBoughtTogether' && Array.isArray(child)) {
+        tags.add(FBT_TAG);
+        for (const partner of child) if (typeof partner === 'string') tags.add(`product:${partner}`);
+      }
+      else if (typeof child === 'object') walk(child);
+    }
+  };
+  walk(data);
+  return [...tags];
+}
+
+/** Cache policy of lists and category answers (ADR 0037): one answer for every caller, purged by any product change. */
+export const LISTING_CACHE: RouteCachePolicy = { tags: () => [LISTING_TAG] };
 
 /**
  * The catalogue routes of an app (issue 11 item 3: defined once, served over HTTP and by the
@@ -84,9 +116,35 @@ export function catalogRouteList(dbh: DbHandle) {
    * price-group cookie or header is never read; a client token or a bad token means anonymous).
    */
   async function priceStrategiesOf(rc: ApiContext, site: PresentContext['site'], product: ProductRecord) {
-    const customerId = await optionalCustomerIdOf(rc);
-    return catalogPriceStrategies(db(), site, customerId, product, new Date());
+    return catalogPriceStrategiesOfGroups(db(), site, await priceGroupsOf(rc), product, new Date());
   }
+
+  /** The price groups of the request's verified customer ([] for anonymous, a client token or a bad token), read once per request. */
+  const groupsOfRequest = new WeakMap<ApiContext, Promise<string[]>>();
+  function priceGroupsOf(rc: ApiContext): Promise<string[]> {
+    let groups = groupsOfRequest.get(rc);
+    if (!groups) {
+      groups = optionalCustomerIdOf(rc).then(async (customerId) => (customerId ? groupsOfCustomer(await findCustomerPricing(db(), customerId)) : []));
+      groupsOfRequest.set(rc, groups);
+    }
+    return groups;
+  }
+
+  /**
+   * Cache policy of product answers (ADR 0037): the answer depends on the caller only through
+   * the price groups of their customer record (personalised prices, group-limited promotions),
+   * so callers share it by groups: every anonymous shopper and every customer in no group one
+   * entry, each set of groups its own.
+   */
+  const productCache: RouteCachePolicy = {
+    variant: async (rc) => {
+      const groups = await priceGroupsOf(rc);
+      return groups.length === 0 ? '' : JSON.stringify(groups);
+    },
+    tags: productTagsOf,
+  };
+  /** Product answers without personalised prices (bundle data, classifications): one for every caller. */
+  const sharedProductCache: RouteCachePolicy = { tags: productTagsOf };
 
   async function loadProduct(site: PresentContext['site'], lang: PresentContext['lang'], code: string) {
     const found = await findProduct(db(), { site, lang, code });
@@ -99,6 +157,7 @@ export function catalogRouteList(dbh: DbHandle) {
     url: '/products/:code',
     auth: 'none',
     headers,
+    cache: productCache,
     docs: {
       tags: ['catalogue'],
       summary: 'Product data (FULL or BASIC); a variant code answers its base product with baseOptions.selected',
@@ -130,6 +189,7 @@ export function catalogRouteList(dbh: DbHandle) {
     url: '/products/:code/variantOptions',
     auth: 'none',
     headers,
+    cache: productCache,
     docs: {
       tags: ['catalogue'],
       summary: 'Variant options of a product (spec §3 Variant option)',
@@ -160,6 +220,7 @@ export function catalogRouteList(dbh: DbHandle) {
     url: '/products/:code/bundleData',
     auth: 'none',
     headers,
+    cache: sharedProductCache,
     docs: {
       tags: ['catalogue'],
       summary: 'Bundle template data of a bundle (404 for other products)',
@@ -185,6 +246,7 @@ export function catalogRouteList(dbh: DbHandle) {
     url: '/products/:code/productClassifications',
     auth: 'none',
     headers,
+    cache: sharedProductCache,
     docs: {
       tags: ['catalogue'],
       summary: 'Classifications of a product (features and values), for comparison',
@@ -207,6 +269,7 @@ export function catalogRouteList(dbh: DbHandle) {
     url: '/categories/:code',
     auth: 'none',
     headers,
+    cache: LISTING_CACHE,
     docs: {
       tags: ['catalogue'],
       summary: 'A category: name, storefront URL, path and subcategories',
@@ -231,6 +294,7 @@ export function catalogRouteList(dbh: DbHandle) {
     url: '/categories/:code/products',
     auth: 'none',
     headers,
+    cache: LISTING_CACHE,
     docs: {
       tags: ['catalogue'],
       summary: 'Products of a category and its subcategories, with facets and paging (page is 0-based)',
@@ -273,6 +337,7 @@ export function catalogRouteList(dbh: DbHandle) {
     url: '/search',
     auth: 'none',
     headers,
+    cache: LISTING_CACHE,
     docs: {
       tags: ['catalogue'],
       summary: 'Full-text product search with facets (accents folded: "cafe" finds "café")',
@@ -320,6 +385,7 @@ export function catalogRouteList(dbh: DbHandle) {
     url: '/productCodesData',
     auth: 'none',
     headers,
+    cache: LISTING_CACHE,
     docs: {
       tags: ['catalogue'],
       summary: 'Product cards for a comma list of product codes (carousels); unknown codes are skipped',

@@ -154,7 +154,7 @@ export function registerGiftCardRoutes(scope: FastifyInstance, ctx: CommerceCont
     async (request) => {
       const order = await cancelOrder(ctx, request.baseSite, customerOf(request).userId, request.params.orderCode, request.query.lang);
       // issue 11 item 4: stock came back; pages showing these products are purged from the page cache
-      catalogChangesOf(scope.dbh).emit({ kind: 'products', codes: stockCodesOf(order) });
+      catalogChangesOf(scope.dbh).emit({ kind: 'products', codes: stockCodesOf(order), fbt: true });
       return order;
     },
   );
