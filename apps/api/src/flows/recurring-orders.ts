@@ -75,7 +75,6 @@ import {
   startOfLocalDay,
   STARTER_KIT_COMMITMENT_TERMS,
 } from '@store/domain';
-import { catalogChangesOf } from '../catalog-changes.ts';
 import { sendAutoDeliveryEmail, type AutoDeliveryEmailInput } from '../email/auto-delivery.ts';
 import type { ChargeSavedResult } from '../payments/provider.ts';
 import { loadShippingConfig, parseAddress } from './cart-view.ts';
@@ -340,13 +339,11 @@ export async function placeCycleOrder(ctx: CommerceContext, subscriptionId: stri
     return writeCycleOrder(ctx, trx, sub, cycleDate, attempt, siteRun);
   }, { retries: 2 });
   if (placed === null) return 'none';
-  // ADR 0037 / 0019: the stock this cycle took shows on the next catalogue read (after commit)
-  if (placed !== 'skipped') catalogChangesOf(ctx.dbh).emit({ kind: 'products', codes: placed.taken.map((t) => t.variantCode) });
   if (placed === 'skipped') {
     await sendSkippedNotice(ctx, subscriptionId, siteRun);
     return 'skipped';
   }
-  // issue 11 item 4 (ADR 0038): stock was taken (committed); the pages showing these variants are purged
+  // issue 11 item 4 (ADR 0037, 0038): stock was taken (committed); the API's cached answers and the pages showing these variants are purged
   catalogChangesOf(ctx.dbh).emit({ kind: 'products', codes: placed.taken.map((t) => t.variantCode) });
   return chargeAndSettle(ctx, placed, cycleDate, attempt);
 }
