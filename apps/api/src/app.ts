@@ -205,6 +205,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   // issue 11 item 3: routes defined once, for the direct in-process transport (http/direct.ts)
   app.decorate('apiRoutes', []);
+  // the app's documented routes (method, full path), so the direct transport's fallbacks can be
+  // told apart from unknown paths (ADR 0021 amendment; hidden routes are the storefront's)
+  app.decorate('documentedRoutes', []);
+  app.addHook('onRoute', (route) => {
+    if ((route.schema as { hide?: boolean } | undefined)?.hide) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.documentedRoutes.push({ method, path: route.url });
+  });
 
   // 1. zod validation (the one check of a request, issue 11 item 1); answers serialised from their
   // schemas by fast-json-stringify, checked against them only under NODE_ENV=test (http/serializer.ts)

@@ -22,7 +22,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import { directBodyOf, directResponse } from '@store/contracts';
-import { createDirectDispatcher, type DirectDispatcher } from './http/direct.ts';
+import { createDirectDispatcher, type DirectDispatcher, type DirectFallback } from './http/direct.ts';
 
 /** Symbol under which a storefront response may carry its whole body (the page cache's `RAW_BODY`). */
 const RAW_BODY = Symbol.for('@store/storefront/raw-body');
@@ -152,9 +152,11 @@ function headerRecord(headers: HeadersInit | undefined): Record<string, string> 
  * The direct in-process `fetch` (see module comment). `getApp` is called per call; the router is
  * built on the first call (the app is ready by then). A string JSON body is parsed (callers that
  * pass `direct: true` to the API client send the object instead); any other body, and a call no
- * converted route takes, goes through `app.inject` unchanged.
+ * converted route takes, goes through `app.inject` unchanged; `onFallback` hears of each such
+ * call (the test harness fails the API suite on one the storefront should not make, ADR 0021
+ * amendment).
  */
-export function createDirectFetch(getApp: () => FastifyInstance): (input: string, init?: RequestInit) => Promise<Response> {
+export function createDirectFetch(getApp: () => FastifyInstance, onFallback?: (call: DirectFallback) => void): (input: string, init?: RequestInit) => Promise<Response> {
   const inject = createInjectFetch(getApp);
   let dispatcher: DirectDispatcher | undefined;
   let dispatcherOf: FastifyInstance | undefined;
@@ -170,11 +172,15 @@ export function createDirectFetch(getApp: () => FastifyInstance): (input: string
     let body = directBodyOf(init);
     if (body === undefined && init?.body !== undefined && init.body !== null) {
       const type = headers['content-type'] ?? '';
-      if (typeof init.body !== 'string' || !type.includes('application/json')) return inject(input, init);
+      const bodyFallback = () => {
+        onFallback?.({ method, path: url.pathname, reason: 'body' });
+        return inject(input, init);
+      };
+      if (typeof init.body !== 'string' || !type.includes('application/json')) return bodyFallback();
       try {
         body = JSON.parse(init.body) as unknown;
       } catch {
-        return inject(input, init); // Fastify's own 400 for a malformed body
+        return bodyFallback(); // Fastify's own 400 for a malformed body
       }
     }
     const clientAddress = headers[CLIENT_ADDRESS_HEADER]?.split(',')[0]?.trim();
@@ -188,6 +194,7 @@ export function createDirectFetch(getApp: () => FastifyInstance): (input: string
       ...(clientAddress ? { clientAddress } : {}),
     });
     if (!answer) {
+      onFallback?.({ method, path: url.pathname, reason: 'unrouted' });
       const fallback: RequestInit = { ...init };
       if (body !== undefined && typeof init?.body !== 'string') fallback.body = JSON.stringify(body);
       return inject(input, fallback);

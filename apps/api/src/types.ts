@@ -29,6 +29,8 @@ declare module 'fastify' {
     requireClientToken: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     /** routes defined once (http/api-route.ts), served over HTTP and by the direct transport (issue 11 item 3) */
     apiRoutes: RegisteredApiRoute[];
+    /** every route not hidden from the OpenAPI document (method and full path), see app.ts */
+    documentedRoutes: Array<{ method: string; path: string }>;
   }
   interface FastifyRequest {
     /** validated base site of routes under /rest/v2/:baseSiteId */

@@ -53,6 +53,63 @@ export interface DirectAnswer {
   data: unknown;
 }
 
+/**
+ * The routes the direct transport leaves to `app.inject`, and why (ADR 0021 amendment). The
+ * storefront's API client calls none of them through the direct transport except the OAuth
+ * endpoints (sign-in, refresh, client token, sign-out); every other API route is defined with
+ * http/api-route.ts. The API suite (test harness, direct mode) fails when a call falls back for
+ * a route not listed here, and test/direct-transport.test.ts fails when a route is registered
+ * neither through http/api-route.ts nor here.
+ */
+export const INJECT_ONLY_ROUTES: ReadonlyArray<{ method: string; path: string; why: string }> = [
+  {
+    method: 'POST',
+    path: '/authorizationserver/oauth/token',
+    why: 'RFC 6749: form-encoded body, HTTP Basic client authentication, OAuth error bodies; outside /rest/v2/:baseSiteId; once per sign-in, refresh or client token',
+  },
+  { method: 'POST', path: '/authorizationserver/oauth/revoke', why: 'RFC 7009: form-encoded, OAuth error bodies; once per sign-out' },
+  { method: 'GET', path: '/medias/:name', why: 'SVG bytes with ETag / 304, fetched by browsers from <img> links, never by the API client' },
+  { method: 'GET', path: '/healthz', why: 'load-balancer probe over HTTP' },
+  { method: 'GET', path: '/readyz', why: 'load-balancer probe over HTTP' },
+  { method: 'GET', path: '/dev/outbox', why: 'developer HTML page (DEV_PAGES), read in a browser' },
+  { method: 'GET', path: '/rest/v2/openapi.json', why: 'API documentation for people and tools' },
+  { method: 'GET', path: '/rest/v2/docs/*', why: 'Swagger UI pages and assets' },
+];
+
+/**
+ * A matcher of URL paths against route patterns (find-my-way, as Fastify routes): true when
+ * `method path` is one of `routes`. A malformed path matches nothing.
+ */
+export function routeMatcher(routes: ReadonlyArray<{ method: string; path: string }>): (method: string, path: string) => boolean {
+  const router = FindMyWay({ maxParamLength: 200 });
+  for (const r of routes) {
+    const method = r.method.toUpperCase() as FindMyWay.HTTPMethod;
+    if (router.hasRoute(method, r.path)) continue;
+    router.on(method, r.path, () => undefined);
+  }
+  return (method, path) => {
+    try {
+      return router.find(method.toUpperCase() as FindMyWay.HTTPMethod, path) !== null;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** Is `method path` (a URL path) one of {@link INJECT_ONLY_ROUTES}? */
+export const isInjectOnlyRoute = routeMatcher(INJECT_ONLY_ROUTES);
+
+/** Why a direct call went to `app.inject`: no converted route takes it, or its body is not a JSON object. */
+export type DirectFallbackReason = 'unrouted' | 'body';
+
+/** One call the direct transport handed to `app.inject` (see {@link DirectFallbackReason}). */
+export interface DirectFallback {
+  method: string;
+  /** the URL path */
+  path: string;
+  reason: DirectFallbackReason;
+}
+
 /** The dispatcher over an app's converted routes. */
 export interface DirectDispatcher {
   /** Answers the call, or null when no converted route takes it (then use `app.inject`). */

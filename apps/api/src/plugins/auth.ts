@@ -50,6 +50,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     /** preHandler: a client token with the `operator` scope (issue 12), else 401 / 403 */
     requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    /** a client (machine) token or a customer token (issue 11 item 3: coupon data) */
+    requireAnyToken: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   }
   interface FastifyRequest {
     /** set by app.requireCustomer / app.requireUser (non-anonymous); else null */
@@ -91,9 +93,11 @@ export interface AuthGrant {
 /**
  * What a route asks of the caller (ADR 0007): `none`; `client` (a machine-to-machine token);
  * `customer` (a customer access token whose session is open); `user` (`:userId` routes:
- * `anonymous` → a client token, `current` or a customer id → that customer's token, else 403).
+ * `anonymous` → a client token, `current` or a customer id → that customer's token, else 403);
+ * `operator` (a client token with the operator scope); `token` (a client token or a customer
+ * token whose session is open: calls that need no cart nor account, such as coupon data).
  */
-export type AuthRequirement = 'none' | 'client' | 'customer' | 'user' | 'operator';
+export type AuthRequirement = 'none' | 'client' | 'customer' | 'user' | 'operator' | 'token';
 
 const MISSING_TOKEN: AuthRefusal = {
   status: 401,
@@ -143,6 +147,12 @@ export async function authenticate(
   if (requirement === 'none') return { auth: null, customer: null };
   const token = bearerOfHeader(authorization);
   if (!token) return MISSING_TOKEN;
+  if (requirement === 'token') {
+    const info = await verifyClientToken(app.config.JWT_SECRET, token);
+    if (info) return { auth: info, customer: null };
+    const customer = await app.verifyCustomer(token);
+    return customer ? { auth: null, customer } : INVALID_TOKEN;
+  }
   if (requirement === 'operator') {
     const info = await verifyClientToken(app.config.JWT_SECRET, token);
     if (info) return info.scopes.includes(OPERATOR_SCOPE) ? { auth: info, customer: null } : FORBIDDEN_OPERATOR;
@@ -187,6 +197,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorate('requireCustomer', guard('customer'));
   app.decorate('requireUser', guard('user'));
   app.decorate('requireOperator', guard('operator'));
+  app.decorate('requireAnyToken', guard('token'));
 
   app.post(
     '/authorizationserver/oauth/token',
