@@ -205,6 +205,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   // issue 11 item 3: routes defined once, for the direct in-process transport (http/direct.ts)
   app.decorate('apiRoutes', []);
+  // the OAuth token and revoke endpoints, for the same transport (auth/oauth-common.ts)
+  app.decorate('oauthEndpoints', []);
   // the app's documented routes (method, full path), so the direct transport's fallbacks can be
   // told apart from unknown paths (ADR 0021 amendment; hidden routes are the storefront's)
   app.decorate('documentedRoutes', []);

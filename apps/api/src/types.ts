@@ -12,6 +12,7 @@ import type { BaseSiteId } from '@store/domain';
 import type { AppConfig } from './config.ts';
 import type { AuthInfo } from './auth/tokens.ts';
 import type { RegisteredApiRoute } from './http/api-route.ts';
+import type { OAuthEndpoint } from './auth/oauth-common.ts';
 
 /** What the server knows of a storefront request beyond the web Request. */
 export interface StorefrontRequestInfo {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     requireClientToken: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     /** routes defined once (http/api-route.ts), served over HTTP and by the direct transport (issue 11 item 3) */
     apiRoutes: RegisteredApiRoute[];
+    /** the OAuth endpoints (token, revoke), served over HTTP and by the direct transport (auth/oauth-common.ts) */
+    oauthEndpoints: OAuthEndpoint[];
     /** every route not hidden from the OpenAPI document (method and full path), see app.ts */
     documentedRoutes: Array<{ method: string; path: string }>;
   }

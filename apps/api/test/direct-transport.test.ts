@@ -97,10 +97,10 @@ describe.each(dbKinds())('direct transport on %s', (kind) => {
     expect(isApiError(refused) && refused.status).toBe(400);
   });
 
-  // ADR 0021 amendment: every API route is defined with http/api-route.ts unless listed, with its
-  // reason, in INJECT_ONLY_ROUTES (OAuth endpoints, media bytes, probes, documentation)
+  // ADR 0021 amendment: every API route is defined with http/api-route.ts (or is an OAuth endpoint)
+  // unless listed, with its reason, in INJECT_ONLY_ROUTES (media bytes, probes, documentation)
   it('every documented route is converted or listed as inject-only', () => {
-    const converted = new Set(t.app.apiRoutes.map((r) => `${r.route.method} ${r.path}`));
+    const converted = new Set([...t.app.apiRoutes.map((r) => `${r.route.method} ${r.path}`), ...t.app.oauthEndpoints.map((e) => `POST ${e.path}`)]);
     const injectOnly = new Set(INJECT_ONLY_ROUTES.map((r) => `${r.method} ${r.path}`));
     const documented = t.app.documentedRoutes.map((r) => `${r.method} ${r.path}`);
     expect(documented.length).toBeGreaterThan(100);
@@ -174,10 +174,65 @@ describe.each(dbKinds())('direct transport on %s', (kind) => {
       expect(dText === '' ? '' : JSON.parse(dText), label).toEqual(hText === '' ? '' : JSON.parse(hText));
     }
     expect(fallbacks).toEqual([]);
-    // the counter hears a fallback: the OAuth token endpoint stays on inject (form-encoded, RFC 6749)
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'nothing' });
-    const token = await counted(`${TEST_BASE_URL}/authorizationserver/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-    expect(token.status).toBe(401);
-    expect(fallbacks).toEqual([{ method: 'POST', path: '/authorizationserver/oauth/token', reason: 'body' }]);
+    // the counter hears a fallback: a probe stays on inject
+    expect((await counted(`${TEST_BASE_URL}/healthz`)).status).toBe(200);
+    expect(fallbacks).toEqual([{ method: 'GET', path: '/healthz', reason: 'unrouted' }]);
+  });
+
+  // ADR 0021 amendment: the OAuth endpoints (form bodies, RFC 6749 / 7009) are answered in process
+  // too, with the same answers as over HTTP
+  it('the OAuth token and revoke endpoints answer in process, as over HTTP', async () => {
+    const fallbacks: DirectFallback[] = [];
+    const counted = createDirectFetch(() => t.app, (call) => fallbacks.push(call));
+    const customer = await signUpCustomer(t);
+    const tokenUrl = `${TEST_BASE_URL}/authorizationserver/oauth/token`;
+    const revokeUrl = `${TEST_BASE_URL}/authorizationserver/oauth/revoke`;
+    const id = t.config.OAUTH_CLIENT_ID;
+    const secret = t.config.OAUTH_CLIENT_SECRET;
+    const form = (fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const basic = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+    const refusals: Array<[string, RequestInit]> = [
+      [tokenUrl, form({})],
+      [tokenUrl, form({ grant_type: 'nope', client_id: id, client_secret: secret })],
+      [tokenUrl, form({ grant_type: 'client_credentials', client_id: id, client_secret: 'wrong' })],
+      [tokenUrl, form({ grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: 'nope' })],
+      [tokenUrl, form({ grant_type: 'password', client_id: id, client_secret: secret, username: customer.email, password: 'wrong-password' })],
+      [tokenUrl, form({ grant_type: 'password', client_id: id, client_secret: secret, username: 'x'.repeat(300), password: 'p' })],
+      [tokenUrl, form({ grant_type: 'refresh_token', refresh_token: 'no-such-token' }, { authorization: basic })],
+      [tokenUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: id, client_secret: 'wrong' }) }],
+      [revokeUrl, form({ client_id: id, client_secret: secret })],
+      [revokeUrl, form({ token: 'no-such-token', client_id: id, client_secret: secret })],
+    ];
+    for (const [url, init] of refusals) {
+      const d = await counted(url, init);
+      const h = await inject(url, init);
+      const label = `${url} ${String(init.body)}`;
+      expect(isDirectResponse(d), label).toBe(true);
+      expect(d.status, label).toBe(h.status);
+      for (const name of ['cache-control', 'pragma', 'www-authenticate', 'retry-after']) expect(d.headers.get(name), `${label} ${name}`).toBe(h.headers.get(name));
+      expect(await d.json(), label).toEqual(await h.json());
+    }
+    // client token, sign-in, refresh (rotation), sign-out: the tokens work
+    const client = await counted(tokenUrl, form({ grant_type: 'client_credentials' }, { authorization: basic }));
+    expect(client.status).toBe(200);
+    expect(client.headers.get('cache-control')).toBe('no-store');
+    const clientToken = ((await client.json()) as { access_token: string }).access_token;
+    expect((await counted(api('/usb2c/users/anonymous/customerData'), { headers: { authorization: `Bearer ${clientToken}` } })).status).toBe(200);
+    const signIn = await counted(tokenUrl, form({ grant_type: 'password', username: customer.email, password: customer.password }, { authorization: basic }));
+    expect(signIn.status).toBe(200);
+    const session = (await signIn.json()) as { access_token: string; refresh_token: string; scope: string };
+    expect(session.scope).toBe('customer');
+    const refreshed = await counted(tokenUrl, form({ grant_type: 'refresh_token', refresh_token: session.refresh_token }, { authorization: basic }));
+    expect(refreshed.status).toBe(200);
+    const next = (await refreshed.json()) as { access_token: string; refresh_token: string };
+    expect((await counted(api('/usb2c/users/current/customerData'), { headers: { authorization: `Bearer ${next.access_token}` } })).status).toBe(200);
+    const revoked = await counted(revokeUrl, form({ token: next.refresh_token }, { authorization: basic }));
+    expect(revoked.status).toBe(200);
+    expect((await counted(api('/usb2c/users/current/customerData'), { headers: { authorization: `Bearer ${next.access_token}` } })).status).toBe(401);
+    expect(fallbacks).toEqual([]);
   });
 });

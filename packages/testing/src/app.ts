@@ -30,6 +30,7 @@ import {
   createInjectFetch,
   isInjectOnlyRoute,
   loadConfig,
+  parseFormBody,
   routeMatcher,
   type AppConfig,
   type DirectDispatcher,
@@ -171,7 +172,7 @@ function injectHeaders(headers: unknown): Record<string, string> {
 
 /**
  * `app` with `inject` answered by the direct transport for the routes it takes (see module
- * comment): the call becomes a direct request (a JSON payload parsed to its object, the
+ * comment): the call becomes a direct request (a JSON or form payload parsed to its object, the
  * `remoteAddress` as the client address), the answer a light-my-request-like object. Other calls
  * (no converted route, form or malformed bodies) go to the real `inject`.
  */
@@ -190,11 +191,17 @@ function withDirectInject(app: FastifyInstance, onFallback: (call: DirectFallbac
     let body: unknown;
     if (payload !== undefined && payload !== null) {
       if (typeof payload === 'string') {
-        if (!(headers['content-type'] ?? '').includes('application/json')) return realInject(args);
-        try {
-          body = JSON.parse(payload) as unknown;
-        } catch {
+        const type = headers['content-type'] ?? '';
+        if (type.includes('application/x-www-form-urlencoded')) {
+          body = parseFormBody(payload); // the OAuth endpoints' form bodies, as @fastify/formbody parses them
+        } else if (!type.includes('application/json')) {
           return realInject(args);
+        } else {
+          try {
+            body = JSON.parse(payload) as unknown;
+          } catch {
+            return realInject(args);
+          }
         }
       } else if (typeof payload === 'object' && !Buffer.isBuffer(payload) && !(payload instanceof Uint8Array) && typeof (payload as { pipe?: unknown }).pipe !== 'function') {
         body = payload;

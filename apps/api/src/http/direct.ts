@@ -5,7 +5,9 @@
  * (http/api-route.ts), in the same order:
  *
  * 1. routing with find-my-way (Fastify's own router, same options) over the app's `apiRoutes`;
- *    a call no converted route takes answers null, and the caller falls back to `app.inject`;
+ *    a call no converted route takes answers null, and the caller falls back to `app.inject`
+ *    (the OAuth token and revoke endpoints, `app.oauthEndpoints`, are answered by
+ *    {@link dispatchOAuth}: their body schema once, then the endpoint);
  * 2. the base site check (404 `UnknownBaseSiteError`);
  * 3. the route's auth requirement (`authenticate` of plugins/auth.ts: the same 401 / 403);
  * 4. the contract schemas, parsed once, in Fastify's order (params, body, query, headers); a
@@ -29,6 +31,7 @@ import { isBaseSiteId, notFound } from '@store/domain';
 import { authenticate, isAuthRefusal } from '../plugins/auth.ts';
 import { errorAnswer, validationEntriesOf, validationItemOf, type ValidationContext } from '../plugins/errors.ts';
 import { BAD_URL_BODY, hasBadUrlCharacters } from '../plugins/request-guard.ts';
+import { bodyFields, invalidRequest, type OAuthEndpoint } from '../auth/oauth-common.ts';
 import type { ApiContext, RegisteredApiRoute } from './api-route.ts';
 
 /** One call of the direct transport. */
@@ -55,19 +58,12 @@ export interface DirectAnswer {
 
 /**
  * The routes the direct transport leaves to `app.inject`, and why (ADR 0021 amendment). The
- * storefront's API client calls none of them through the direct transport except the OAuth
- * endpoints (sign-in, refresh, client token, sign-out); every other API route is defined with
- * http/api-route.ts. The API suite (test harness, direct mode) fails when a call falls back for
+ * storefront's API client calls none of them; every other API route is defined with
+ * http/api-route.ts, or is an OAuth endpoint (auth/oauth-common.ts). The API suite (test harness, direct mode) fails when a call falls back for
  * a route not listed here, and test/direct-transport.test.ts fails when a route is registered
  * neither through http/api-route.ts nor here.
  */
 export const INJECT_ONLY_ROUTES: ReadonlyArray<{ method: string; path: string; why: string }> = [
-  {
-    method: 'POST',
-    path: '/authorizationserver/oauth/token',
-    why: 'RFC 6749: form-encoded body, HTTP Basic client authentication, OAuth error bodies; outside /rest/v2/:baseSiteId; once per sign-in, refresh or client token',
-  },
-  { method: 'POST', path: '/authorizationserver/oauth/revoke', why: 'RFC 7009: form-encoded, OAuth error bodies; once per sign-out' },
   { method: 'GET', path: '/medias/:name', why: 'SVG bytes with ETag / 304, fetched by browsers from <img> links, never by the API client' },
   { method: 'GET', path: '/healthz', why: 'load-balancer probe over HTTP' },
   { method: 'GET', path: '/readyz', why: 'load-balancer probe over HTTP' },
@@ -132,6 +128,7 @@ export function createDirectDispatcher(app: FastifyInstance): DirectDispatcher {
   const noop = () => undefined;
   for (const entry of app.apiRoutes) router.on(entry.route.method, entry.path, noop, entry);
   const checkAnswers = app.config.NODE_ENV === 'test';
+  const oauth = new Map(app.oauthEndpoints.map((e) => [e.path, e]));
 
   return {
     async dispatch(req) {
@@ -141,7 +138,10 @@ export function createDirectDispatcher(app: FastifyInstance): DirectDispatcher {
       } catch {
         return null; // a malformed escape: Fastify's own 400
       }
-      if (!found) return null;
+      if (!found) {
+        const endpoint = req.method === 'POST' ? oauth.get(req.path) : undefined;
+        return endpoint ? dispatchOAuth(app, endpoint, req) : null;
+      }
       const { route } = found.store as RegisteredApiRoute;
       const params = found.params as Record<string, string | undefined>;
       const header = req.headers.correlationid;
@@ -210,4 +210,26 @@ export function createDirectDispatcher(app: FastifyInstance): DirectDispatcher {
       }
     },
   };
+}
+
+/**
+ * Answers a call of an OAuth endpoint (token, revoke) in process: the endpoint's body schema
+ * (a failure answers the same 400 `invalid_request` naming the parameter as over HTTP), then the
+ * endpoint itself; a thrown error answers as Fastify's error handler would.
+ */
+async function dispatchOAuth(app: FastifyInstance, endpoint: OAuthEndpoint, req: DirectRequest): Promise<DirectAnswer> {
+  const header = req.headers.correlationid;
+  const id = header && CORRELATION_ID.test(header) ? header : randomUUID();
+  const log = app.log.child({ correlationId: id });
+  const base = baseHeaders(id);
+  try {
+    const parsed = endpoint.body.safeParse(req.body);
+    const answer = parsed.success
+      ? await endpoint.run({ app, body: bodyFields(parsed.data), authorization: req.headers.authorization, ip: req.clientAddress ?? '127.0.0.1', log })
+      : invalidRequest(parsed.error.issues[0] ? validationItemOf(parsed.error.issues[0]) : undefined);
+    return { status: answer.status, headers: { ...base, ...answer.headers }, data: answer.body };
+  } catch (error) {
+    const answer = errorAnswer(error as Error, id, log);
+    return { status: answer.status, headers: { ...base, ...answer.headers }, data: answer.body };
+  }
 }

@@ -33,7 +33,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRefreshFamilyOpen } from '@store/db';
 import { ACCESS_TOKEN_TTL_S, signClientToken, verifyClientToken, verifyCustomerToken, type AuthInfo, type CustomerAuth } from '../auth/tokens.ts';
 import { OAuthTokenRequestSchema, type OccErrorBody } from '@store/contracts';
-import { authenticateClient, bodyFields, bodyString, oauthError, sendInvalidRequestIfInvalid } from '../auth/oauth-common.ts';
+import { authenticateClient, bodyString, oauthError, oauthSuccess, registerOAuthEndpoint, type OAuthAnswer, type OAuthCall } from '../auth/oauth-common.ts';
 import { passwordGrant, refreshTokenGrant, registerRevokeEndpoint } from '../auth/oauth-grants.ts';
 import { OPERATOR_SCOPE } from '../auth/operator.ts';
 
@@ -173,6 +173,28 @@ export function isAuthRefusal(outcome: AuthGrant | AuthRefusal): outcome is Auth
   return 'status' in outcome;
 }
 
+/**
+ * `POST /authorizationserver/oauth/token` (see module comment), served over HTTP and by the direct
+ * transport (auth/oauth-common.ts `registerOAuthEndpoint`).
+ */
+export async function tokenEndpoint(call: OAuthCall): Promise<OAuthAnswer> {
+  const grantType = bodyString(call.body, 'grant_type');
+  if (!grantType) return oauthError(400, 'invalid_request', 'grant_type is required');
+  if (!SUPPORTED_GRANTS.includes(grantType)) return oauthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
+  const authenticated = await authenticateClient(call);
+  if ('refusal' in authenticated) return authenticated.refusal;
+  const { client } = authenticated;
+  if (grantType === 'password') return passwordGrant(call, client);
+  if (grantType === 'refresh_token') return refreshTokenGrant(call, client);
+  if (!client.grants.includes('client_credentials')) return oauthError(400, 'unauthorized_client', 'The client may not use this grant type');
+  const requested = (bodyString(call.body, 'scope') ?? '').split(' ').filter(Boolean);
+  const unknownScope = requested.find((sc) => !client.scopes.includes(sc));
+  if (unknownScope) return oauthError(400, 'invalid_scope', `Scope ${unknownScope} is not allowed`);
+  const scopes = requested.length > 0 ? requested : client.scopes;
+  const accessToken = await signClientToken(call.app.config.JWT_SECRET, client.clientId, scopes);
+  return oauthSuccess({ access_token: accessToken, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_S, scope: scopes.join(' ') });
+}
+
 /** Registers the token endpoint and the `requireClientToken` decoration (root scope). */
 export async function registerAuth(app: FastifyInstance): Promise<void> {
   const secret = app.config.JWT_SECRET;
@@ -199,43 +221,14 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorate('requireOperator', guard('operator'));
   app.decorate('requireAnyToken', guard('token'));
 
-  app.post(
-    '/authorizationserver/oauth/token',
+  registerOAuthEndpoint(
+    app,
+    { path: '/authorizationserver/oauth/token', body: OAuthTokenRequestSchema, run: tokenEndpoint },
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'OAuth2 token endpoint (client_credentials, password, refresh_token grants)',
-        description:
-          'Form-encoded or JSON body: grant_type=client_credentials (optional scope) | password (username=email, password; storefront client only) | refresh_token (refresh_token); client_id, client_secret (or HTTP Basic). Errors per RFC 6749 §5.2; refresh errors answer 401 invalid_grant; sign-in rate limits answer 429 with Retry-After; a parameter too long or holding a control character answers 400 invalid_request naming it.',
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        body: OAuthTokenRequestSchema,
-      },
-      // issue 9: the OAuth error body (RFC 6749 §5.2), not the OCC one, for a bad parameter
-      attachValidation: true,
-    },
-    async (request, reply) => {
-      const invalid = sendInvalidRequestIfInvalid(request, reply);
-      if (invalid) return invalid;
-      const body = bodyFields(request);
-      const grantType = bodyString(body, 'grant_type');
-      if (!grantType) return oauthError(reply, 400, 'invalid_request', 'grant_type is required');
-      if (!SUPPORTED_GRANTS.includes(grantType)) return oauthError(reply, 400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
-      const client = await authenticateClient(app.dbh.db, request, reply);
-      if (!client) return reply;
-      if (grantType === 'password') return passwordGrant(app, request, reply, client);
-      if (grantType === 'refresh_token') return refreshTokenGrant(app, request, reply, client);
-      if (!client.grants.includes('client_credentials')) {
-        return oauthError(reply, 400, 'unauthorized_client', 'The client may not use this grant type');
-      }
-      const requested = (bodyString(body, 'scope') ?? '').split(' ').filter(Boolean);
-      const unknownScope = requested.find((sc) => !client.scopes.includes(sc));
-      if (unknownScope) return oauthError(reply, 400, 'invalid_scope', `Scope ${unknownScope} is not allowed`);
-      const scopes = requested.length > 0 ? requested : client.scopes;
-      const accessToken = await signClientToken(secret, client.clientId, scopes);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('pragma', 'no-cache')
-        .send({ access_token: accessToken, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_S, scope: scopes.join(' ') });
+      tags: ['auth'],
+      summary: 'OAuth2 token endpoint (client_credentials, password, refresh_token grants)',
+      description:
+        'Form-encoded or JSON body: grant_type=client_credentials (optional scope) | password (username=email, password; storefront client only) | refresh_token (refresh_token); client_id, client_secret (or HTTP Basic). Errors per RFC 6749 §5.2; refresh errors answer 401 invalid_grant; sign-in rate limits answer 429 with Retry-After; a parameter too long or holding a control character answers 400 invalid_request naming it.',
     },
   );
 
