@@ -222,6 +222,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       unsubscribe();
     });
   }
+  // the OAuth token and revoke endpoints, for the same transport (auth/oauth-common.ts)
+  app.decorate('oauthEndpoints', []);
+  // the app's documented routes (method, full path), so the direct transport's fallbacks can be
+  // told apart from unknown paths (ADR 0021 amendment; hidden routes are the storefront's)
+  app.decorate('documentedRoutes', []);
+  app.addHook('onRoute', (route) => {
+    if ((route.schema as { hide?: boolean } | undefined)?.hide) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.documentedRoutes.push({ method, path: route.url });
+  });
 
   // 1. zod validation (the one check of a request, issue 11 item 1); answers serialised from their
   // schemas by fast-json-stringify, checked against them only under NODE_ENV=test (http/serializer.ts)

@@ -6,7 +6,17 @@ export * from './app.ts';
 export * from './config.ts';
 export * from './server.ts';
 export * from './storefront-bridge.ts';
-export { createDirectDispatcher, type DirectAnswer, type DirectDispatcher, type DirectRequest } from './http/direct.ts';
+export {
+  createDirectDispatcher,
+  INJECT_ONLY_ROUTES,
+  isInjectOnlyRoute,
+  routeMatcher,
+  type DirectAnswer,
+  type DirectDispatcher,
+  type DirectFallback,
+  type DirectFallbackReason,
+  type DirectRequest,
+} from './http/direct.ts';
 export type { StorefrontHandler, StorefrontRequestInfo } from './types.ts';
 export { fileSecretStore, SECRETS_FILE } from './secrets.ts';
 export type { AuthInfo } from './auth/tokens.ts';

@@ -25,6 +25,7 @@ import { clearReadCache, createDb, ensureSeeded, migrateToLatest, type DbHandle 
 import { dbTimeoutsOf, type AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { createDirectFetch } from './storefront-bridge.ts';
+import { isInjectOnlyRoute } from './http/direct.ts';
 import { STOREFRONT_DIR } from './storefront-dir.ts';
 import { loadStorefrontBuild } from './storefront-routes.ts';
 import type { StorefrontHandler } from './types.ts';
@@ -164,10 +165,17 @@ async function buildStore(
       try {
         const { createStorefrontHandler } = await loadStorefrontBuild(buildDir);
         return await createStorefrontHandler({
-          apiFetch: createDirectFetch(() => {
-            if (!ref.app) throw new Error('API not ready');
-            return ref.app;
-          }),
+          apiFetch: createDirectFetch(
+            () => {
+              if (!ref.app) throw new Error('API not ready');
+              return ref.app;
+            },
+            // ADR 0021 amendment: every route the storefront calls is direct; a fallback for a
+            // route outside INJECT_ONLY_ROUTES is a defect worth a line in the log (path only)
+            (call) => {
+              if (call.reason === 'unrouted' && !isInjectOnlyRoute(call.method, call.path)) ref.app?.log.warn({ event: 'directFallback', method: call.method, path: call.path }, 'direct transport fell back to app.inject');
+            },
+          ),
           apiDirect: true,
           apiBaseUrl: `${config.PUBLIC_URL}/rest/v2`,
           clientId: config.OAUTH_CLIENT_ID,

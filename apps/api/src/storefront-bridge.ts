@@ -15,14 +15,17 @@
  * Issue 11 item 3 (ADR 0021): {@link createDirectFetch} is the in-process transport the single
  * process uses. It calls the route handlers directly (http/direct.ts: same auth, validation and
  * error answers) with the body object and answers the handler's object, no JSON either way; the
- * shopper's address becomes the call's client address as with inject. Routes not defined with
- * http/api-route.ts yet fall back to `app.inject`.
+ * shopper's address becomes the call's client address as with inject. The OAuth token and
+ * revoke endpoints (form bodies) are answered in process too; the few routes the storefront
+ * never calls (`INJECT_ONLY_ROUTES` of http/direct.ts: probes, media bytes, documentation) fall
+ * back to `app.inject`.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
+import { parse as parseQuery } from 'fast-querystring';
 import { directBodyOf, directResponse } from '@store/contracts';
-import { createDirectDispatcher, type DirectDispatcher } from './http/direct.ts';
+import { createDirectDispatcher, type DirectDispatcher, type DirectFallback } from './http/direct.ts';
 
 /** Symbol under which a storefront response may carry its whole body (the page cache's `RAW_BODY`). */
 const RAW_BODY = Symbol.for('@store/storefront/raw-body');
@@ -132,6 +135,11 @@ export function createInjectFetch(getApp: () => FastifyInstance): (input: string
   };
 }
 
+/** A form-encoded body as the object @fastify/formbody makes of it (fast-querystring: a repeated field becomes an array). */
+export function parseFormBody(text: string): Record<string, unknown> {
+  return parseQuery(text) as Record<string, unknown>;
+}
+
 /** Lower-case header record of a fetch init's headers. */
 function headerRecord(headers: HeadersInit | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -151,10 +159,13 @@ function headerRecord(headers: HeadersInit | undefined): Record<string, string> 
 /**
  * The direct in-process `fetch` (see module comment). `getApp` is called per call; the router is
  * built on the first call (the app is ready by then). A string JSON body is parsed (callers that
- * pass `direct: true` to the API client send the object instead); any other body, and a call no
- * converted route takes, goes through `app.inject` unchanged.
+ * pass `direct: true` to the API client send the object instead), a form body is parsed as
+ * @fastify/formbody parses it (the OAuth endpoints); any other body, and a call no converted
+ * route takes, goes through `app.inject` unchanged; `onFallback` hears of each such
+ * call (the test harness fails the API suite on one the storefront should not make, ADR 0021
+ * amendment).
  */
-export function createDirectFetch(getApp: () => FastifyInstance): (input: string, init?: RequestInit) => Promise<Response> {
+export function createDirectFetch(getApp: () => FastifyInstance, onFallback?: (call: DirectFallback) => void): (input: string, init?: RequestInit) => Promise<Response> {
   const inject = createInjectFetch(getApp);
   let dispatcher: DirectDispatcher | undefined;
   let dispatcherOf: FastifyInstance | undefined;
@@ -168,13 +179,28 @@ export function createDirectFetch(getApp: () => FastifyInstance): (input: string
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = headerRecord(init?.headers);
     let body = directBodyOf(init);
+    const objectBody = body !== undefined;
     if (body === undefined && init?.body !== undefined && init.body !== null) {
       const type = headers['content-type'] ?? '';
-      if (typeof init.body !== 'string' || !type.includes('application/json')) return inject(input, init);
-      try {
-        body = JSON.parse(init.body) as unknown;
-      } catch {
-        return inject(input, init); // Fastify's own 400 for a malformed body
+      const bodyFallback = () => {
+        onFallback?.({ method, path: url.pathname, reason: 'body' });
+        return inject(input, init);
+      };
+      if (init.body instanceof URLSearchParams) {
+        body = parseFormBody(init.body.toString());
+      } else if (typeof init.body !== 'string') {
+        return bodyFallback();
+      } else if (type.includes('application/x-www-form-urlencoded')) {
+        // as @fastify/formbody parses it (the OAuth endpoints' form bodies, RFC 6749)
+        body = parseFormBody(init.body);
+      } else if (type.includes('application/json')) {
+        try {
+          body = JSON.parse(init.body) as unknown;
+        } catch {
+          return bodyFallback(); // Fastify's own 400 for a malformed body
+        }
+      } else {
+        return bodyFallback();
       }
     }
     const clientAddress = headers[CLIENT_ADDRESS_HEADER]?.split(',')[0]?.trim();
@@ -188,8 +214,9 @@ export function createDirectFetch(getApp: () => FastifyInstance): (input: string
       ...(clientAddress ? { clientAddress } : {}),
     });
     if (!answer) {
+      onFallback?.({ method, path: url.pathname, reason: 'unrouted' });
       const fallback: RequestInit = { ...init };
-      if (body !== undefined && typeof init?.body !== 'string') fallback.body = JSON.stringify(body);
+      if (objectBody) fallback.body = JSON.stringify(body);
       return inject(input, fallback);
     }
     return directResponse(method === 'HEAD' ? undefined : answer.data, answer.status, answer.headers);

@@ -14,6 +14,7 @@ import type { AppConfig } from './config.ts';
 import type { AuthInfo } from './auth/tokens.ts';
 import type { RegisteredApiRoute } from './http/api-route.ts';
 import type { ResponseCache } from './http/response-cache.ts';
+import type { OAuthEndpoint } from './auth/oauth-common.ts';
 
 /** What the server knows of a storefront request beyond the web Request. */
 export interface StorefrontRequestInfo {
@@ -33,6 +34,10 @@ declare module 'fastify' {
     apiRoutes: RegisteredApiRoute[];
     /** the response cache of catalogue reads (ADR 0037); null when API_CACHE_TTL_MS=0 */
     responseCache: ResponseCache | null;
+    /** the OAuth endpoints (token, revoke), served over HTTP and by the direct transport (auth/oauth-common.ts) */
+    oauthEndpoints: OAuthEndpoint[];
+    /** every route not hidden from the OpenAPI document (method and full path), see app.ts */
+    documentedRoutes: Array<{ method: string; path: string }>;
   }
   interface FastifyRequest {
     /** validated base site of routes under /rest/v2/:baseSiteId */

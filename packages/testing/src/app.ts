@@ -10,6 +10,12 @@
  *   directly too (a light-my-request-like answer), other routes (and calls carrying forwarded
  *   headers: proxy trust is Fastify's, ADR 0012) by `app.inject`.
  *
+ * In direct mode a call handed to `app.inject` because no converted route takes it, although the
+ * app (before `beforeReady`'s test routes) has a documented route for it outside `INJECT_ONLY_ROUTES` (http/direct.ts), is recorded;
+ * `close()` then fails the test file naming the calls (ADR 0021 amendment: the storefront never
+ * goes through inject for a route it calls). Fallbacks for unknown paths, malformed or
+ * form-encoded bodies and forwarded headers stay allowed: they are what they test.
+ *
  * `npm run test:api` runs the suite in both. The typed client validates answers against the
  * contracts (`validateAnswers`), which the storefront's client no longer does at run time.
  */
@@ -17,7 +23,20 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, createDirectDispatcher, createDirectFetch, createInjectFetch, loadConfig, type AppConfig, type DirectDispatcher, type StorefrontHandler } from '@store/api';
+import {
+  buildApp,
+  createDirectDispatcher,
+  createDirectFetch,
+  createInjectFetch,
+  isInjectOnlyRoute,
+  loadConfig,
+  parseFormBody,
+  routeMatcher,
+  type AppConfig,
+  type DirectDispatcher,
+  type DirectFallback,
+  type StorefrontHandler,
+} from '@store/api';
 import { createApiClient, requestClientToken, type ApiClient } from '@store/contracts';
 import type { CreateDbOptions, DbHandle } from '@store/db';
 import { createTestDb, TEST_OAUTH_CLIENT, type TestDbKind } from './db.ts';
@@ -72,6 +91,8 @@ export interface TestApp {
   transport: TestTransport;
   /** a client_credentials access token for the storefront client */
   token: string;
+  /** direct mode: the calls that fell back to `app.inject` for a documented route outside `INJECT_ONLY_ROUTES` (see module comment) */
+  directFallbacks: DirectFallback[];
   /** `fetch` answered in process (by `app.inject`, or the direct transport) */
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
   /** typed API client (base URL http://localhost/rest/v2) sending `token` */
@@ -85,8 +106,11 @@ export async function buildTestApp(kind: TestDbKind, opts: TestAppOptions = {}):
   const testDb = await createTestDb(kind, opts.dbOptions);
   const config = testConfig(testDb.url, opts.env);
   let app: FastifyInstance;
+  // the app's own documented routes (test routes added by `beforeReady` are not the storefront's)
+  let appRoutes: Array<{ method: string; path: string }> = [];
   try {
     app = await buildApp({ config, dbh: testDb.dbh, logger: opts.logger ?? false, storefront: opts.storefront ?? null });
+    appRoutes = [...app.documentedRoutes];
     if (opts.beforeReady) await opts.beforeReady(app);
     await app.ready();
   } catch (error) {
@@ -95,8 +119,13 @@ export async function buildTestApp(kind: TestDbKind, opts: TestAppOptions = {}):
   }
   const transport = testTransport();
   const built = app;
-  const fetch = transport === 'direct' ? createDirectFetch(() => built) : createInjectFetch(() => built);
-  if (transport === 'direct') app = withDirectInject(built);
+  const directFallbacks: DirectFallback[] = [];
+  const documented = routeMatcher(appRoutes);
+  const onFallback = (call: DirectFallback) => {
+    if (call.reason === 'unrouted' && documented(call.method, call.path) && !isInjectOnlyRoute(call.method, call.path)) directFallbacks.push(call);
+  };
+  const fetch = transport === 'direct' ? createDirectFetch(() => built, onFallback) : createInjectFetch(() => built);
+  if (transport === 'direct') app = withDirectInject(built, onFallback);
   const { access_token: token } = await requestClientToken({
     tokenUrl: `${TEST_BASE_URL}/authorizationserver/oauth/token`,
     fetch,
@@ -111,11 +140,16 @@ export async function buildTestApp(kind: TestDbKind, opts: TestAppOptions = {}):
     kind,
     transport,
     token,
+    directFallbacks,
     fetch,
     client,
     async close() {
       await built.close();
       await testDb.close();
+      if (directFallbacks.length > 0) {
+        const calls = [...new Set(directFallbacks.map((c) => `${c.method} ${c.path}`))].join(', ');
+        throw new Error(`direct transport fell back to app.inject for routes not in INJECT_ONLY_ROUTES (define them with http/api-route.ts): ${calls}`);
+      }
     },
   };
 }
@@ -138,11 +172,11 @@ function injectHeaders(headers: unknown): Record<string, string> {
 
 /**
  * `app` with `inject` answered by the direct transport for the routes it takes (see module
- * comment): the call becomes a direct request (a JSON payload parsed to its object, the
+ * comment): the call becomes a direct request (a JSON or form payload parsed to its object, the
  * `remoteAddress` as the client address), the answer a light-my-request-like object. Other calls
  * (no converted route, form or malformed bodies) go to the real `inject`.
  */
-function withDirectInject(app: FastifyInstance): FastifyInstance {
+function withDirectInject(app: FastifyInstance, onFallback: (call: DirectFallback) => void): FastifyInstance {
   let dispatcher: DirectDispatcher | undefined;
   const realInject = app.inject.bind(app);
   const inject = async (args: InjectArgs): Promise<InjectAnswer> => {
@@ -157,11 +191,17 @@ function withDirectInject(app: FastifyInstance): FastifyInstance {
     let body: unknown;
     if (payload !== undefined && payload !== null) {
       if (typeof payload === 'string') {
-        if (!(headers['content-type'] ?? '').includes('application/json')) return realInject(args);
-        try {
-          body = JSON.parse(payload) as unknown;
-        } catch {
+        const type = headers['content-type'] ?? '';
+        if (type.includes('application/x-www-form-urlencoded')) {
+          body = parseFormBody(payload); // the OAuth endpoints' form bodies, as @fastify/formbody parses them
+        } else if (!type.includes('application/json')) {
           return realInject(args);
+        } else {
+          try {
+            body = JSON.parse(payload) as unknown;
+          } catch {
+            return realInject(args);
+          }
         }
       } else if (typeof payload === 'object' && !Buffer.isBuffer(payload) && !(payload instanceof Uint8Array) && typeof (payload as { pipe?: unknown }).pipe !== 'function') {
         body = payload;
@@ -179,7 +219,10 @@ function withDirectInject(app: FastifyInstance): FastifyInstance {
       body,
       ...(opts.remoteAddress ? { clientAddress: opts.remoteAddress } : {}),
     });
-    if (!answer) return realInject(args);
+    if (!answer) {
+      onFallback({ method, path: url.pathname, reason: 'unrouted' });
+      return realInject(args);
+    }
     const text = answer.data === undefined || method === 'HEAD' ? '' : JSON.stringify(answer.data);
     const raw = Buffer.from(text);
     return {

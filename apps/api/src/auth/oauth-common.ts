@@ -3,16 +3,57 @@
  * authentication (HTTP Basic §2.3.1, or `client_id` / `client_secret` in the body), and the
  * answer to a body that fails its contract schema (issue 9: every parameter is bounded and clean;
  * a bad one answers 400 `invalid_request` naming it, before any database work).
+ *
+ * Issue 11 item 3 (ADR 0021 amendment): the endpoints answer an {@link OAuthAnswer} (status,
+ * headers, body) from an {@link OAuthCall} (the body's fields, the `Authorization` header, the
+ * client address, a logger), never a Fastify request or reply, so the same code serves HTTP
+ * ({@link registerOAuthEndpoint}) and the direct in-process transport (`app.oauthEndpoints`,
+ * http/direct.ts), with the same body schema checked once.
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { INPUT_LIMITS, stringInputProblem } from '@store/contracts';
-import { verifyClientCredentials, type Executor, type OAuthClient } from '@store/db';
+import { verifyClientCredentials, type OAuthClient } from '@store/db';
 import { fieldPath } from '../plugins/errors.ts';
 import { isOperatorClientId, verifyOperatorCredentials } from './operator.ts';
 
-/** Answers an OAuth2 error `{error, error_description}` with `Cache-Control: no-store`. */
-export function oauthError(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
-  return reply.status(status).header('cache-control', 'no-store').header('pragma', 'no-cache').send({ error, error_description: description });
+/** What an OAuth endpoint answers: status, headers (lower-case names) and the JSON body. */
+export interface OAuthAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** One call of an OAuth endpoint, whichever the transport (see module comment). */
+export interface OAuthCall {
+  app: FastifyInstance;
+  /** the body's fields (form or JSON), already checked against the endpoint's schema */
+  body: Record<string, unknown>;
+  /** the `Authorization` header (HTTP Basic client authentication) */
+  authorization: string | undefined;
+  /** the client's address (Fastify's `request.ip`, or the address the storefront passed in process) */
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+/** An OAuth endpoint (token, revoke): its path, body schema and handler. */
+export interface OAuthEndpoint {
+  /** the full path, e.g. `/authorizationserver/oauth/token` (POST) */
+  path: string;
+  body: z.ZodType;
+  run(call: OAuthCall): Promise<OAuthAnswer>;
+}
+
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+/** An OAuth2 error answer `{error, error_description}` with `Cache-Control: no-store`. */
+export function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): OAuthAnswer {
+  return { status, headers: { ...NO_STORE, ...headers }, body: { error, error_description: description } };
+}
+
+/** A 200 answer with `Cache-Control: no-store` and `Pragma: no-cache` (token answers). */
+export function oauthSuccess(body: unknown): OAuthAnswer {
+  return { status: 200, headers: { ...NO_STORE }, body };
 }
 
 /** Parses `Authorization: Basic` (id and secret form-urlencoded before base64); null when absent or malformed. */
@@ -29,21 +70,18 @@ export function parseBasic(header: string | undefined): { id: string; secret: st
 }
 
 /**
- * Answers 400 `invalid_request` when the body failed its schema (`attachValidation` routes), the
- * description naming the first bad parameter: `username: must be at most 254 characters`.
- * Answers null when the body is valid.
+ * The 400 `invalid_request` of a body that failed its schema, the description naming the first
+ * bad parameter: `username: must be at most 254 characters`. `first` is the first validation
+ * item (Fastify's, or a zod issue turned into one by the direct transport).
  */
-export function sendInvalidRequestIfInvalid(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
-  const error = request.validationError as (FastifyError & { validationContext?: string }) | undefined;
-  if (!error) return null;
-  const first = error.validation?.[0];
+export function invalidRequest(first: { instancePath: string; message?: string | undefined } | undefined): OAuthAnswer {
   const parameter = first ? fieldPath(first.instancePath, 'request body') : 'request body';
-  return oauthError(reply, 400, 'invalid_request', `${parameter}: ${first?.message ?? 'invalid'}`);
+  return oauthError(400, 'invalid_request', `${parameter}: ${first?.message ?? 'invalid'}`);
 }
 
 /** The request body as a record of fields (form or JSON). */
-export function bodyFields(request: FastifyRequest): Record<string, unknown> {
-  return (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+export function bodyFields(body: unknown): Record<string, unknown> {
+  return (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
 }
 
 /** A string field of the body, or undefined. */
@@ -52,35 +90,51 @@ export function bodyString(body: Record<string, unknown>, key: string): string |
 }
 
 /**
- * Authenticates the calling client. Answers the client, or null after sending 401
- * `invalid_client` with `WWW-Authenticate: Basic` (or 400 `invalid_request` when the HTTP Basic
+ * Authenticates the calling client: the client, or the answer refusing it (401
+ * `invalid_client` with `WWW-Authenticate: Basic`, or 400 `invalid_request` when the HTTP Basic
  * id or secret is too long or holds a control character).
  */
-export async function authenticateClient(db: Executor, request: FastifyRequest, reply: FastifyReply): Promise<OAuthClient | null> {
-  const body = bodyFields(request);
-  const basic = parseBasic(request.headers.authorization);
+export async function authenticateClient(call: OAuthCall): Promise<{ client: OAuthClient } | { refusal: OAuthAnswer }> {
+  const basic = parseBasic(call.authorization);
   if (basic) {
     // the body's client_id / client_secret were checked by the route schema; HTTP Basic ones here (issue 9)
     const bad = stringInputProblem(basic.id, INPUT_LIMITS.label) ? 'client_id' : stringInputProblem(basic.secret, INPUT_LIMITS.token) ? 'client_secret' : null;
-    if (bad) {
-      oauthError(reply, 400, 'invalid_request', `${bad}: must be at most ${bad === 'client_id' ? INPUT_LIMITS.label : INPUT_LIMITS.token} characters, without control characters`);
-      return null;
-    }
+    if (bad) return { refusal: oauthError(400, 'invalid_request', `${bad}: must be at most ${bad === 'client_id' ? INPUT_LIMITS.label : INPUT_LIMITS.token} characters, without control characters`) };
   }
-  const clientId = basic?.id ?? bodyString(body, 'client_id');
-  const clientSecret = basic?.secret ?? bodyString(body, 'client_secret');
+  const clientId = basic?.id ?? bodyString(call.body, 'client_id');
+  const clientSecret = basic?.secret ?? bodyString(call.body, 'client_secret');
   // issue 12 (ADR 0027): the configured operator client, never a stored one of the same id
-  const operatorConfig = request.server.config;
+  const config = call.app.config;
   const client =
     clientId && clientSecret !== undefined
-      ? isOperatorClientId(operatorConfig, clientId)
-        ? verifyOperatorCredentials(operatorConfig, clientId, clientSecret)
-        : await verifyClientCredentials(db, clientId, clientSecret)
+      ? isOperatorClientId(config, clientId)
+        ? verifyOperatorCredentials(config, clientId, clientSecret)
+        : await verifyClientCredentials(call.app.dbh.db, clientId, clientSecret)
       : null;
-  if (!client) {
-    reply.header('www-authenticate', 'Basic realm="store"');
-    oauthError(reply, 401, 'invalid_client', 'Client authentication failed');
-    return null;
-  }
-  return client;
+  if (!client) return { refusal: oauthError(401, 'invalid_client', 'Client authentication failed', { 'www-authenticate': 'Basic realm="store"' }) };
+  return { client };
+}
+
+/**
+ * Registers an OAuth endpoint on `app` (root scope): over HTTP a POST route whose body schema is
+ * checked by Fastify with `attachValidation` (a bad body answers {@link invalidRequest}, the
+ * OAuth error body rather than the OCC one), and in `app.oauthEndpoints` for the direct
+ * transport, which checks the same schema (http/direct.ts).
+ */
+export function registerOAuthEndpoint(app: FastifyInstance, endpoint: OAuthEndpoint, docs: { tags: string[]; summary: string; description: string }): void {
+  app.post(
+    endpoint.path,
+    {
+      schema: { ...docs, consumes: ['application/x-www-form-urlencoded', 'application/json'], body: endpoint.body },
+      attachValidation: true,
+    },
+    async (request: FastifyRequest, reply) => {
+      const error = request.validationError as (FastifyError & { validationContext?: string }) | undefined;
+      const answer = error
+        ? invalidRequest(error.validation?.[0])
+        : await endpoint.run({ app, body: bodyFields(request.body), authorization: request.headers.authorization, ip: request.ip, log: request.log });
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
+    },
+  );
+  app.oauthEndpoints.push(endpoint);
 }

@@ -19,7 +19,7 @@
  * - `POST /authorizationserver/oauth/revoke` (RFC 7009; `token` = a refresh token; client
  *   authentication): revokes the token's family (logout); 200 whether or not the token was known.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   findCustomerById,
   findCustomerCredentials,
@@ -34,10 +34,10 @@ import {
   type OAuthClient,
 } from '@store/db';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
-import { beginPasswordAttempt, sendTooManyAttempts, type SlowdownSettings } from './rate-limit.ts';
+import { beginPasswordAttempt, tooManyAttemptsBody, type SlowdownSettings } from './rate-limit.ts';
 import { CUSTOMER_SCOPE, hashOpaqueToken, newOpaqueToken, signCustomerToken } from './tokens.ts';
 import { OAuthRevokeRequestSchema } from '@store/contracts';
-import { authenticateClient, bodyFields, bodyString, oauthError, sendInvalidRequestIfInvalid } from './oauth-common.ts';
+import { authenticateClient, bodyString, oauthError, oauthSuccess, registerOAuthEndpoint, type OAuthAnswer, type OAuthCall } from './oauth-common.ts';
 
 /** The token endpoint's answer for customer grants. */
 export interface CustomerTokenAnswer {
@@ -90,22 +90,28 @@ export async function startCustomerSession(
   return { access_token: accessToken, refresh_token: refreshToken, expires_in: app.config.ACCESS_TOKEN_TTL_S, scope: CUSTOMER_SCOPE, token_type: 'bearer' };
 }
 
-function sendTokens(reply: FastifyReply, answer: CustomerTokenAnswer): FastifyReply {
-  return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
+/** The sign-in rate limit's 429: `Retry-After`, the OAuth `error` and the OCC body (ADR 0012). */
+function tooManySignIns(retryAfterS: number): OAuthAnswer {
+  return {
+    status: 429,
+    headers: { 'retry-after': String(retryAfterS), 'cache-control': 'no-store' },
+    body: { error: 'too_many_attempts', error_description: 'Too many sign-in attempts', ...tooManyAttemptsBody() },
+  };
 }
 
 /** grant_type=password (see module comment). `client` is already authenticated. */
-export async function passwordGrant(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, client: OAuthClient): Promise<FastifyReply> {
-  if (!isConfidentialStorefrontClient(app, client)) return oauthError(reply, 400, 'unauthorized_client', 'The client may not use this grant type');
-  const body = bodyFields(request);
+export async function passwordGrant(call: OAuthCall, client: OAuthClient): Promise<OAuthAnswer> {
+  const { app } = call;
+  if (!isConfidentialStorefrontClient(app, client)) return oauthError(400, 'unauthorized_client', 'The client may not use this grant type');
+  const body = call.body;
   const username = bodyString(body, 'username');
   const password = bodyString(body, 'password');
-  if (!username || password === undefined) return oauthError(reply, 400, 'invalid_request', 'username and password are required');
+  if (!username || password === undefined) return oauthError(400, 'invalid_request', 'username and password are required');
   const db = app.dbh.db;
   const email = normalizeEmail(username);
   const nowMs = Date.now();
-  const start = await beginPasswordAttempt(db, { email, clientIp: request.ip, nowMs, slowdown: slowdownOf(app) });
-  if (!start.ok) return sendTooManyAttempts(reply, start.retryAfterS, { error: 'too_many_attempts', error_description: 'Too many sign-in attempts' });
+  const start = await beginPasswordAttempt(db, { email, clientIp: call.ip, nowMs, slowdown: slowdownOf(app) });
+  if (!start.ok) return tooManySignIns(start.retryAfterS);
   let creds: Awaited<ReturnType<typeof findCustomerCredentials>>;
   let ok: boolean;
   try {
@@ -116,23 +122,24 @@ export async function passwordGrant(app: FastifyInstance, request: FastifyReques
     throw error;
   }
   if (!creds || !ok) {
-    request.log.info({ event: 'signInFailed' }, 'sign-in failed');
-    return oauthError(reply, 400, 'invalid_grant', 'Bad credentials');
+    call.log.info({ event: 'signInFailed' }, 'sign-in failed');
+    return oauthError(400, 'invalid_grant', 'Bad credentials');
   }
   // a success clears the account's failures and does not count against the address
   await start.attempt.succeeded();
   const customer = creds.customer;
   const answer = await withTransaction(app.dbh, (trx) => startCustomerSession(app, trx, customer, client.clientId));
-  return sendTokens(reply, answer);
+  return oauthSuccess(answer);
 }
 
 type RotationResult = { ok: true; customerId: string; familyId: string; refreshToken: string } | { ok: false; reused: boolean };
 
 /** grant_type=refresh_token (see module comment). `client` is already authenticated. */
-export async function refreshTokenGrant(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, client: OAuthClient): Promise<FastifyReply> {
-  if (!isConfidentialStorefrontClient(app, client)) return oauthError(reply, 400, 'unauthorized_client', 'The client may not use this grant type');
-  const token = bodyString(bodyFields(request), 'refresh_token');
-  if (!token) return oauthError(reply, 400, 'invalid_request', 'refresh_token is required');
+export async function refreshTokenGrant(call: OAuthCall, client: OAuthClient): Promise<OAuthAnswer> {
+  const { app } = call;
+  if (!isConfidentialStorefrontClient(app, client)) return oauthError(400, 'unauthorized_client', 'The client may not use this grant type');
+  const token = bodyString(call.body, 'refresh_token');
+  if (!token) return oauthError(400, 'invalid_request', 'refresh_token is required');
   const tokenHash = hashOpaqueToken(token);
   const nowMs = Date.now();
   const now = isoAt(nowMs);
@@ -163,46 +170,42 @@ export async function refreshTokenGrant(app: FastifyInstance, request: FastifyRe
     { retries: 3 },
   );
   if (!result.ok) {
-    if (result.reused) request.log.warn({ event: 'refreshTokenReuse' }, 'refresh token reuse: family revoked');
-    return oauthError(reply, 401, 'invalid_grant', 'Invalid refresh token');
+    if (result.reused) call.log.warn({ event: 'refreshTokenReuse' }, 'refresh token reuse: family revoked');
+    return oauthError(401, 'invalid_grant', 'Invalid refresh token');
   }
   const customer = await findCustomerById(app.dbh.db, result.customerId);
-  if (!customer) return oauthError(reply, 401, 'invalid_grant', 'Invalid refresh token');
+  if (!customer) return oauthError(401, 'invalid_grant', 'Invalid refresh token');
   const accessToken = await signCustomerToken(app.config.JWT_SECRET, customer, client.clientId, app.config.ACCESS_TOKEN_TTL_S, nowMs, result.familyId);
-  return sendTokens(reply, {
+  return oauthSuccess({
     access_token: accessToken,
     refresh_token: result.refreshToken,
     expires_in: app.config.ACCESS_TOKEN_TTL_S,
     scope: CUSTOMER_SCOPE,
     token_type: 'bearer',
-  });
+  } satisfies CustomerTokenAnswer);
+}
+
+/** `POST /authorizationserver/oauth/revoke` (see module comment). */
+export async function revokeEndpoint(call: OAuthCall): Promise<OAuthAnswer> {
+  const authenticated = await authenticateClient(call);
+  if ('refusal' in authenticated) return authenticated.refusal;
+  const token = bodyString(call.body, 'token');
+  if (!token) return oauthError(400, 'invalid_request', 'token is required');
+  const db = call.app.dbh.db;
+  const row = await findRefreshToken(db, hashOpaqueToken(token));
+  if (row && row.clientId === authenticated.client.clientId) await withTransaction(call.app.dbh, (trx) => revokeRefreshFamily(trx, row.familyId));
+  return { status: 200, headers: { 'cache-control': 'no-store' }, body: {} };
 }
 
 /** Registers `POST /authorizationserver/oauth/revoke` (see module comment). */
 export function registerRevokeEndpoint(app: FastifyInstance): void {
-  app.post(
-    '/authorizationserver/oauth/revoke',
+  registerOAuthEndpoint(
+    app,
+    { path: '/authorizationserver/oauth/revoke', body: OAuthRevokeRequestSchema, run: revokeEndpoint },
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'OAuth2 token revocation (RFC 7009): logout',
-        description: 'Form-encoded or JSON body: token (a refresh token), client authentication as on the token endpoint. Revokes the whole refresh token family. 200 whether or not the token was known. A parameter too long or holding a control character: 400 invalid_request naming it.',
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        body: OAuthRevokeRequestSchema,
-      },
-      // the OAuth error body (RFC 6749 §5.2), not the OCC one: see sendInvalidRequestIfInvalid
-      attachValidation: true,
-    },
-    async (request, reply) => {
-      const invalid = sendInvalidRequestIfInvalid(request, reply);
-      if (invalid) return invalid;
-      const client = await authenticateClient(app.dbh.db, request, reply);
-      if (!client) return reply;
-      const token = bodyString(bodyFields(request), 'token');
-      if (!token) return oauthError(reply, 400, 'invalid_request', 'token is required');
-      const row = await findRefreshToken(app.dbh.db, hashOpaqueToken(token));
-      if (row && row.clientId === client.clientId) await withTransaction(app.dbh, (trx) => revokeRefreshFamily(trx, row.familyId));
-      return reply.header('cache-control', 'no-store').send({});
+      tags: ['auth'],
+      summary: 'OAuth2 token revocation (RFC 7009): logout',
+      description: 'Form-encoded or JSON body: token (a refresh token), client authentication as on the token endpoint. Revokes the whole refresh token family. 200 whether or not the token was known. A parameter too long or holding a control character: 400 invalid_request naming it.',
     },
   );
 }

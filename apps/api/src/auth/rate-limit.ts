@@ -29,7 +29,6 @@
  * in the owner's mailbox, stays valid).
  */
 import { createHash } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import { clearRateLimit, hitRateLimit, normalizeEmail, refundRateLimit, type Executor } from '@store/db';
 
 /** A limit: at most `limit` hits per window of `windowS` seconds. */
@@ -216,13 +215,4 @@ function sleep(ms: number): Promise<void> {
 /** The 429 body (OCC shape). */
 export function tooManyAttemptsBody(): { errors: Array<{ type: string; reason: string; message: string }> } {
   return { errors: [{ type: 'TooManyAttemptsError', reason: 'tooManyAttempts', message: 'Too many attempts. Please try again later.' }] };
-}
-
-/** Answers 429 with `Retry-After` and the OCC body; `extra` adds fields (the token endpoint's OAuth `error`). */
-export function sendTooManyAttempts(reply: FastifyReply, retryAfterS: number, extra: Record<string, unknown> = {}): FastifyReply {
-  return reply
-    .status(429)
-    .header('retry-after', String(retryAfterS))
-    .header('cache-control', 'no-store')
-    .send({ ...extra, ...tooManyAttemptsBody() });
 }

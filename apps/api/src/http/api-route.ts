@@ -8,7 +8,7 @@
  *
  * Handlers never see a Fastify request or reply: what they need of the request is in
  * {@link ApiContext} (site, who asks, address, correlation id, logger), and they answer an object
- * (the 2xx body, status 200 unless `ctx.status()` says otherwise).
+ * (the 2xx body, status 200 unless the route's `status` or `ctx.status()` says otherwise).
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -66,7 +66,7 @@ export interface ApiRouteSchemas<P, Q, B, H, R extends z.ZodType> {
 }
 
 /** The success answer's schema, keyed by the route's success status (200, or `status` 201 / 204). */
-export type SuccessResponse<R extends z.ZodType> = { 200: R } | { 201: R } | { 204: R };
+export type SuccessResponse<R extends z.ZodType> = { 200: R } | { 201: R } | { 202: R } | { 204: R };
 
 /** OpenAPI documentation of a route. */
 export interface ApiRouteDocs {
@@ -85,8 +85,8 @@ export interface ApiRoute<P = unknown, Q = unknown, B = unknown, H = unknown, R 
   schema: ApiRouteSchemas<P, Q, B, H, R>;
   /** fixed answer headers (e.g. `Vary: Authorization` of personalised answers) */
   headers?: Record<string, string>;
-  /** the success status when not 200: 201 (created) or 204 (no content: the handler's answer is not sent) */
-  status?: 201 | 204;
+  /** the success status when not 200: 201 (created), 202 (accepted) or 204 (no content: the handler's answer is not sent) */
+  status?: 201 | 202 | 204;
   /**
    * called when the request schemas refuse the request (400), before the answer, by both
    * transports (Fastify and direct): `field` is the first refused field's path (`email`,
@@ -128,7 +128,7 @@ export interface AnyApiRoute {
     response: Record<number, z.ZodType>;
   };
   headers?: Record<string, string>;
-  status?: 201 | 204;
+  status?: 201 | 202 | 204;
   onInvalid?(log: FastifyBaseLogger, field: string | null): void;
   cache?: RouteCachePolicy;
   handler(input: never, ctx: ApiContext): Promise<unknown>;
@@ -183,7 +183,9 @@ export function registerApiRoute(scope: FastifyInstance, route: AnyApiRoute): vo
           ? scope.requireUser
           : route.auth === 'operator'
             ? scope.requireOperator
-            : null;
+            : route.auth === 'token'
+              ? scope.requireAnyToken
+              : null;
   const fixed = route.headers;
   const path = `${scope.prefix}${route.url}`;
   scope.route({

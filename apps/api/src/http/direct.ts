@@ -5,7 +5,9 @@
  * (http/api-route.ts), in the same order:
  *
  * 1. routing with find-my-way (Fastify's own router, same options) over the app's `apiRoutes`;
- *    a call no converted route takes answers null, and the caller falls back to `app.inject`;
+ *    a call no converted route takes answers null, and the caller falls back to `app.inject`
+ *    (the OAuth token and revoke endpoints, `app.oauthEndpoints`, are answered by
+ *    {@link dispatchOAuth}: their body schema once, then the endpoint);
  * 2. the base site check (404 `UnknownBaseSiteError`);
  * 3. the route's auth requirement (`authenticate` of plugins/auth.ts: the same 401 / 403);
  * 4. the contract schemas, parsed once, in Fastify's order (params, body, query, headers); a
@@ -30,6 +32,7 @@ import { isBaseSiteId, notFound } from '@store/domain';
 import { authenticate, isAuthRefusal } from '../plugins/auth.ts';
 import { errorAnswer, validationEntriesOf, validationItemOf, type ValidationContext } from '../plugins/errors.ts';
 import { BAD_URL_BODY, hasBadUrlCharacters } from '../plugins/request-guard.ts';
+import { bodyFields, invalidRequest, type OAuthEndpoint } from '../auth/oauth-common.ts';
 import { cacheHeadersOf, cachedAnswerOf, notModified, type ApiContext, type RegisteredApiRoute } from './api-route.ts';
 
 /** One call of the direct transport. */
@@ -54,6 +57,56 @@ export interface DirectAnswer {
   data: unknown;
 }
 
+/**
+ * The routes the direct transport leaves to `app.inject`, and why (ADR 0021 amendment). The
+ * storefront's API client calls none of them; every other API route is defined with
+ * http/api-route.ts, or is an OAuth endpoint (auth/oauth-common.ts). The API suite (test harness, direct mode) fails when a call falls back for
+ * a route not listed here, and test/direct-transport.test.ts fails when a route is registered
+ * neither through http/api-route.ts nor here.
+ */
+export const INJECT_ONLY_ROUTES: ReadonlyArray<{ method: string; path: string; why: string }> = [
+  { method: 'GET', path: '/medias/:name', why: 'SVG bytes with ETag / 304, fetched by browsers from <img> links, never by the API client' },
+  { method: 'GET', path: '/healthz', why: 'load-balancer probe over HTTP' },
+  { method: 'GET', path: '/readyz', why: 'load-balancer probe over HTTP' },
+  { method: 'GET', path: '/dev/outbox', why: 'developer HTML page (DEV_PAGES), read in a browser' },
+  { method: 'GET', path: '/rest/v2/openapi.json', why: 'API documentation for people and tools' },
+  { method: 'GET', path: '/rest/v2/docs/*', why: 'Swagger UI pages and assets' },
+];
+
+/**
+ * A matcher of URL paths against route patterns (find-my-way, as Fastify routes): true when
+ * `method path` is one of `routes`. A malformed path matches nothing.
+ */
+export function routeMatcher(routes: ReadonlyArray<{ method: string; path: string }>): (method: string, path: string) => boolean {
+  const router = FindMyWay({ maxParamLength: 200 });
+  for (const r of routes) {
+    const method = r.method.toUpperCase() as FindMyWay.HTTPMethod;
+    if (router.hasRoute(method, r.path)) continue;
+    router.on(method, r.path, () => undefined);
+  }
+  return (method, path) => {
+    try {
+      return router.find(method.toUpperCase() as FindMyWay.HTTPMethod, path) !== null;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** Is `method path` (a URL path) one of {@link INJECT_ONLY_ROUTES}? */
+export const isInjectOnlyRoute = routeMatcher(INJECT_ONLY_ROUTES);
+
+/** Why a direct call went to `app.inject`: no converted route takes it, or its body is not a JSON object. */
+export type DirectFallbackReason = 'unrouted' | 'body';
+
+/** One call the direct transport handed to `app.inject` (see {@link DirectFallbackReason}). */
+export interface DirectFallback {
+  method: string;
+  /** the URL path */
+  path: string;
+  reason: DirectFallbackReason;
+}
+
 /** The dispatcher over an app's converted routes. */
 export interface DirectDispatcher {
   /** Answers the call, or null when no converted route takes it (then use `app.inject`). */
@@ -76,6 +129,7 @@ export function createDirectDispatcher(app: FastifyInstance): DirectDispatcher {
   const noop = () => undefined;
   for (const entry of app.apiRoutes) router.on(entry.route.method, entry.path, noop, entry);
   const checkAnswers = app.config.NODE_ENV === 'test';
+  const oauth = new Map(app.oauthEndpoints.map((e) => [e.path, e]));
 
   return {
     async dispatch(req) {
@@ -85,7 +139,10 @@ export function createDirectDispatcher(app: FastifyInstance): DirectDispatcher {
       } catch {
         return null; // a malformed escape: Fastify's own 400
       }
-      if (!found) return null;
+      if (!found) {
+        const endpoint = req.method === 'POST' ? oauth.get(req.path) : undefined;
+        return endpoint ? dispatchOAuth(app, endpoint, req) : null;
+      }
       const { route, path } = found.store as RegisteredApiRoute;
       const params = found.params as Record<string, string | undefined>;
       const header = req.headers.correlationid;
@@ -163,4 +220,26 @@ export function createDirectDispatcher(app: FastifyInstance): DirectDispatcher {
       }
     },
   };
+}
+
+/**
+ * Answers a call of an OAuth endpoint (token, revoke) in process: the endpoint's body schema
+ * (a failure answers the same 400 `invalid_request` naming the parameter as over HTTP), then the
+ * endpoint itself; a thrown error answers as Fastify's error handler would.
+ */
+async function dispatchOAuth(app: FastifyInstance, endpoint: OAuthEndpoint, req: DirectRequest): Promise<DirectAnswer> {
+  const header = req.headers.correlationid;
+  const id = header && CORRELATION_ID.test(header) ? header : randomUUID();
+  const log = app.log.child({ correlationId: id });
+  const base = baseHeaders(id);
+  try {
+    const parsed = endpoint.body.safeParse(req.body);
+    const answer = parsed.success
+      ? await endpoint.run({ app, body: bodyFields(parsed.data), authorization: req.headers.authorization, ip: req.clientAddress ?? '127.0.0.1', log })
+      : invalidRequest(parsed.error.issues[0] ? validationItemOf(parsed.error.issues[0]) : undefined);
+    return { status: answer.status, headers: { ...base, ...answer.headers }, data: answer.body };
+  } catch (error) {
+    const answer = errorAnswer(error as Error, id, log);
+    return { status: answer.status, headers: { ...base, ...answer.headers }, data: answer.body };
+  }
 }

@@ -33,7 +33,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRefreshFamilyOpen } from '@store/db';
 import { ACCESS_TOKEN_TTL_S, signClientToken, verifyClientToken, verifyCustomerToken, type AuthInfo, type CustomerAuth } from '../auth/tokens.ts';
 import { OAuthTokenRequestSchema, type OccErrorBody } from '@store/contracts';
-import { authenticateClient, bodyFields, bodyString, oauthError, sendInvalidRequestIfInvalid } from '../auth/oauth-common.ts';
+import { authenticateClient, bodyString, oauthError, oauthSuccess, registerOAuthEndpoint, type OAuthAnswer, type OAuthCall } from '../auth/oauth-common.ts';
 import { passwordGrant, refreshTokenGrant, registerRevokeEndpoint } from '../auth/oauth-grants.ts';
 import { OPERATOR_SCOPE } from '../auth/operator.ts';
 
@@ -50,6 +50,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     /** preHandler: a client token with the `operator` scope (issue 12), else 401 / 403 */
     requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    /** a client (machine) token or a customer token (issue 11 item 3: coupon data) */
+    requireAnyToken: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   }
   interface FastifyRequest {
     /** set by app.requireCustomer / app.requireUser (non-anonymous); else null */
@@ -91,9 +93,11 @@ export interface AuthGrant {
 /**
  * What a route asks of the caller (ADR 0007): `none`; `client` (a machine-to-machine token);
  * `customer` (a customer access token whose session is open); `user` (`:userId` routes:
- * `anonymous` → a client token, `current` or a customer id → that customer's token, else 403).
+ * `anonymous` → a client token, `current` or a customer id → that customer's token, else 403);
+ * `operator` (a client token with the operator scope); `token` (a client token or a customer
+ * token whose session is open: calls that need no cart nor account, such as coupon data).
  */
-export type AuthRequirement = 'none' | 'client' | 'customer' | 'user' | 'operator';
+export type AuthRequirement = 'none' | 'client' | 'customer' | 'user' | 'operator' | 'token';
 
 const MISSING_TOKEN: AuthRefusal = {
   status: 401,
@@ -143,6 +147,12 @@ export async function authenticate(
   if (requirement === 'none') return { auth: null, customer: null };
   const token = bearerOfHeader(authorization);
   if (!token) return MISSING_TOKEN;
+  if (requirement === 'token') {
+    const info = await verifyClientToken(app.config.JWT_SECRET, token);
+    if (info) return { auth: info, customer: null };
+    const customer = await app.verifyCustomer(token);
+    return customer ? { auth: null, customer } : INVALID_TOKEN;
+  }
   if (requirement === 'operator') {
     const info = await verifyClientToken(app.config.JWT_SECRET, token);
     if (info) return info.scopes.includes(OPERATOR_SCOPE) ? { auth: info, customer: null } : FORBIDDEN_OPERATOR;
@@ -161,6 +171,28 @@ export async function authenticate(
 /** Is this outcome of {@link authenticate} a refusal? */
 export function isAuthRefusal(outcome: AuthGrant | AuthRefusal): outcome is AuthRefusal {
   return 'status' in outcome;
+}
+
+/**
+ * `POST /authorizationserver/oauth/token` (see module comment), served over HTTP and by the direct
+ * transport (auth/oauth-common.ts `registerOAuthEndpoint`).
+ */
+export async function tokenEndpoint(call: OAuthCall): Promise<OAuthAnswer> {
+  const grantType = bodyString(call.body, 'grant_type');
+  if (!grantType) return oauthError(400, 'invalid_request', 'grant_type is required');
+  if (!SUPPORTED_GRANTS.includes(grantType)) return oauthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
+  const authenticated = await authenticateClient(call);
+  if ('refusal' in authenticated) return authenticated.refusal;
+  const { client } = authenticated;
+  if (grantType === 'password') return passwordGrant(call, client);
+  if (grantType === 'refresh_token') return refreshTokenGrant(call, client);
+  if (!client.grants.includes('client_credentials')) return oauthError(400, 'unauthorized_client', 'The client may not use this grant type');
+  const requested = (bodyString(call.body, 'scope') ?? '').split(' ').filter(Boolean);
+  const unknownScope = requested.find((sc) => !client.scopes.includes(sc));
+  if (unknownScope) return oauthError(400, 'invalid_scope', `Scope ${unknownScope} is not allowed`);
+  const scopes = requested.length > 0 ? requested : client.scopes;
+  const accessToken = await signClientToken(call.app.config.JWT_SECRET, client.clientId, scopes);
+  return oauthSuccess({ access_token: accessToken, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_S, scope: scopes.join(' ') });
 }
 
 /** Registers the token endpoint and the `requireClientToken` decoration (root scope). */
@@ -187,44 +219,16 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorate('requireCustomer', guard('customer'));
   app.decorate('requireUser', guard('user'));
   app.decorate('requireOperator', guard('operator'));
+  app.decorate('requireAnyToken', guard('token'));
 
-  app.post(
-    '/authorizationserver/oauth/token',
+  registerOAuthEndpoint(
+    app,
+    { path: '/authorizationserver/oauth/token', body: OAuthTokenRequestSchema, run: tokenEndpoint },
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'OAuth2 token endpoint (client_credentials, password, refresh_token grants)',
-        description:
-          'Form-encoded or JSON body: grant_type=client_credentials (optional scope) | password (username=email, password; storefront client only) | refresh_token (refresh_token); client_id, client_secret (or HTTP Basic). Errors per RFC 6749 §5.2; refresh errors answer 401 invalid_grant; sign-in rate limits answer 429 with Retry-After; a parameter too long or holding a control character answers 400 invalid_request naming it.',
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        body: OAuthTokenRequestSchema,
-      },
-      // issue 9: the OAuth error body (RFC 6749 §5.2), not the OCC one, for a bad parameter
-      attachValidation: true,
-    },
-    async (request, reply) => {
-      const invalid = sendInvalidRequestIfInvalid(request, reply);
-      if (invalid) return invalid;
-      const body = bodyFields(request);
-      const grantType = bodyString(body, 'grant_type');
-      if (!grantType) return oauthError(reply, 400, 'invalid_request', 'grant_type is required');
-      if (!SUPPORTED_GRANTS.includes(grantType)) return oauthError(reply, 400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
-      const client = await authenticateClient(app.dbh.db, request, reply);
-      if (!client) return reply;
-      if (grantType === 'password') return passwordGrant(app, request, reply, client);
-      if (grantType === 'refresh_token') return refreshTokenGrant(app, request, reply, client);
-      if (!client.grants.includes('client_credentials')) {
-        return oauthError(reply, 400, 'unauthorized_client', 'The client may not use this grant type');
-      }
-      const requested = (bodyString(body, 'scope') ?? '').split(' ').filter(Boolean);
-      const unknownScope = requested.find((sc) => !client.scopes.includes(sc));
-      if (unknownScope) return oauthError(reply, 400, 'invalid_scope', `Scope ${unknownScope} is not allowed`);
-      const scopes = requested.length > 0 ? requested : client.scopes;
-      const accessToken = await signClientToken(secret, client.clientId, scopes);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('pragma', 'no-cache')
-        .send({ access_token: accessToken, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_S, scope: scopes.join(' ') });
+      tags: ['auth'],
+      summary: 'OAuth2 token endpoint (client_credentials, password, refresh_token grants)',
+      description:
+        'Form-encoded or JSON body: grant_type=client_credentials (optional scope) | password (username=email, password; storefront client only) | refresh_token (refresh_token); client_id, client_secret (or HTTP Basic). Errors per RFC 6749 §5.2; refresh errors answer 401 invalid_grant; sign-in rate limits answer 429 with Retry-After; a parameter too long or holding a control character answers 400 invalid_request naming it.',
     },
   );
 

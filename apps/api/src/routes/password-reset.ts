@@ -10,16 +10,17 @@
  *   token of the customer is revoked. Bad, used or expired token → 400 InvalidTokenError.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BaseSiteParamsSchema, EmptyAnswerSchema, ForgotPasswordRequestSchema, OccErrorBodySchema, ResetPasswordRequestSchema } from '@store/contracts';
 import { normalizeEmail } from '@store/db';
 import { ValidationErrors } from '@store/domain';
 import { RESET_TOKEN_TTL_S, createPasswordReset, emailErrors, resetPasswordWithToken } from '../auth/accounts.ts';
-import { admitForgotPassword, sendTooManyAttempts } from '../auth/rate-limit.ts';
+import { admitForgotPassword } from '../auth/rate-limit.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { sendPasswordReset } from '../email/password-reset.ts';
 import { pickLang } from '../flows/context.ts';
+import { defineRoute, registerApiRoutes } from '../http/api-route.ts';
+import { tooManyAttempts } from '../http/status-error.ts';
 
 const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 429: OccErrorBodySchema };
 const siteParams = BaseSiteParamsSchema;
@@ -29,73 +30,69 @@ export interface PasswordResetRoutesOptions {
   mailer: Mailer;
 }
 
+/**
+ * The forgot / reset password routes (issue 11 item 3: defined once, served over HTTP and by the
+ * direct transport). See module comment; the 429 is thrown (http/status-error.ts) so both
+ * transports answer it with `Retry-After`.
+ */
+export function passwordResetRouteList(app: FastifyInstance, mailer: Mailer) {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/forgottenpasswordtokens',
+      auth: 'client',
+      status: 202,
+      docs: { tags: ['users'], summary: 'Forgot password: emails a single-use reset link when an account has this email (always 202)', security: [{ clientToken: [] }] },
+      schema: { params: siteParams, querystring: z.object({ lang: z.enum(['en', 'fr']).optional() }), body: ForgotPasswordRequestSchema, response: { 202: EmptyAnswerSchema, ...errors } },
+      handler: async ({ query, body }, rc) => {
+        const email = normalizeEmail(body.email);
+        const bad = emailErrors(email);
+        if (bad.length > 0) throw new ValidationErrors(bad);
+        const nowMs = Date.now();
+        const admission = await admitForgotPassword(app.dbh.db, email, rc.ip, nowMs);
+        if (!admission.ok) throw tooManyAttempts(admission.retryAfterS);
+        if (!admission.sendEmail) {
+          // the same answer: the newest link (already in the owner's mailbox) stays valid
+          rc.log.warn({ event: 'passwordResetCapped' }, 'reset links for this account capped for the hour');
+          rc.header('cache-control', 'no-store');
+          return {};
+        }
+        const created = await createPasswordReset(app.dbh, email, new Date(nowMs));
+        if (created) {
+          const site = rc.site;
+          const lang = pickLang(site, body.lang ?? query.lang);
+          const input = {
+            to: created.customer.email,
+            firstName: created.customer.firstName,
+            site,
+            lang,
+            token: created.token,
+            storefrontUrl: app.config.STOREFRONT_PUBLIC_URL,
+            validMinutes: RESET_TOKEN_TTL_S / 60,
+          };
+          mailer.sendInBackground(() => sendPasswordReset(mailer, input), 'password reset');
+        }
+        rc.header('cache-control', 'no-store');
+        return {};
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/resetpassword',
+      auth: 'client',
+      docs: { tags: ['users'], summary: 'Reset the password with the emailed token (works once; signs every session out)', security: [{ clientToken: [] }] },
+      schema: { params: siteParams, body: ResetPasswordRequestSchema, response: { 200: EmptyAnswerSchema, ...errors } },
+      handler: async ({ body }, rc) => {
+        const customer = await resetPasswordWithToken(app.dbh, body.token, body.newPassword);
+        rc.log.info({ event: 'passwordReset', customerId: customer.id }, 'password reset');
+        rc.header('cache-control', 'no-store');
+        return {};
+      },
+    }),
+  ];
+}
+
 /** Registers the forgot / reset password routes on the /rest/v2/:baseSiteId scope. */
 export async function passwordResetRoutes(scope: FastifyInstance, opts: PasswordResetRoutesOptions): Promise<void> {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
-  const { mailer } = opts;
-
-  app.post(
-    '/forgottenpasswordtokens',
-    {
-      preHandler: app.requireClientToken,
-      schema: {
-        tags: ['users'],
-        summary: 'Forgot password: emails a single-use reset link when an account has this email (always 202)',
-        security: [{ clientToken: [] }],
-        params: siteParams,
-        querystring: z.object({ lang: z.enum(['en', 'fr']).optional() }),
-        body: ForgotPasswordRequestSchema,
-        response: { 202: EmptyAnswerSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const email = normalizeEmail(request.body.email);
-      const bad = emailErrors(email);
-      if (bad.length > 0) throw new ValidationErrors(bad);
-      const nowMs = Date.now();
-      const admission = await admitForgotPassword(app.dbh.db, email, request.ip, nowMs);
-      if (!admission.ok) return sendTooManyAttempts(reply, admission.retryAfterS);
-      if (!admission.sendEmail) {
-        // the same answer: the newest link (already in the owner's mailbox) stays valid
-        request.log.warn({ event: 'passwordResetCapped' }, 'reset links for this account capped for the hour');
-        return reply.status(202).header('cache-control', 'no-store').send({});
-      }
-      const created = await createPasswordReset(app.dbh, email, new Date(nowMs));
-      if (created) {
-        const site = request.baseSite;
-        const lang = pickLang(site, request.body.lang ?? request.query.lang);
-        const input = {
-          to: created.customer.email,
-          firstName: created.customer.firstName,
-          site,
-          lang,
-          token: created.token,
-          storefrontUrl: app.config.STOREFRONT_PUBLIC_URL,
-          validMinutes: RESET_TOKEN_TTL_S / 60,
-        };
-        mailer.sendInBackground(() => sendPasswordReset(mailer, input), 'password reset');
-      }
-      return reply.status(202).header('cache-control', 'no-store').send({});
-    },
-  );
-
-  app.post(
-    '/resetpassword',
-    {
-      preHandler: app.requireClientToken,
-      schema: {
-        tags: ['users'],
-        summary: 'Reset the password with the emailed token (works once; signs every session out)',
-        security: [{ clientToken: [] }],
-        params: siteParams,
-        body: ResetPasswordRequestSchema,
-        response: { 200: EmptyAnswerSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const customer = await resetPasswordWithToken(app.dbh, request.body.token, request.body.newPassword);
-      request.log.info({ event: 'passwordReset', customerId: customer.id }, 'password reset');
-      return reply.header('cache-control', 'no-store').send({});
-    },
-  );
+  registerApiRoutes(scope, passwordResetRouteList(scope, opts.mailer));
 }
