@@ -30,6 +30,7 @@ import { STOREFRONT_DIR } from './storefront-dir.ts';
 import { loadStorefrontBuild } from './storefront-routes.ts';
 import type { StorefrontHandler } from './types.ts';
 import { catalogChangesOf, purgeTagsOf } from './catalog-changes.ts';
+import type { ResponseCache } from './http/response-cache.ts';
 import { purgePageCache, purgeTargetFromEnv } from '@store/contracts/page-cache';
 
 export { STOREFRONT_DIR } from './storefront-dir.ts';
@@ -124,13 +125,14 @@ export async function startServer(config: AppConfig, opts: StartServerOptions = 
 const PAGE_CACHE_PURGE_PATH = '/__store/page-cache/purge';
 
 /**
- * The storefront handler, with its purge endpoint telling this process's catalogue change bus
- * too once it accepted a purge (ADR 0037): a tool that changed prices or stock from another
- * process calls it, and the page re-rendered next must not read the old answer from the API's
- * response cache or the read cache. `product:<code>` tags become a products change (with `fbt`),
- * anything else (`all`, `page`) a catalogue change.
+ * The storefront handler, with its purge endpoint purging this process's API caches too once it
+ * accepted a purge (ADR 0037): a tool that changed prices or stock from another process calls it,
+ * and the page re-rendered next must not read the old answer from the API's response cache or the
+ * read cache. `product:<code>` tags drop those products' answers (with `fbt`), anything else
+ * (`all`, `page`) every answer. Not told on the change bus: the bus would purge the pages again,
+ * after the endpoint's purge, and could drop a page rendered in between with the new data.
  */
-function withApiPurge(storefront: StorefrontHandler, dbh: DbHandle): StorefrontHandler {
+function withApiPurge(storefront: StorefrontHandler, dbh: DbHandle, responseCache: () => ResponseCache | null | undefined): StorefrontHandler {
   return async (request, info) => {
     if (request.method !== 'POST' || new URL(request.url).pathname !== PAGE_CACHE_PURGE_PATH) return storefront(request, info);
     const copy = request.clone();
@@ -140,8 +142,9 @@ function withApiPurge(storefront: StorefrontHandler, dbh: DbHandle): StorefrontH
       const body = (await copy.json()) as { tags?: unknown; all?: unknown } | null;
       const tags = Array.isArray(body?.tags) ? body.tags.filter((t): t is string => typeof t === 'string') : [];
       const codes = tags.filter((t) => t.startsWith('product:')).map((t) => t.slice('product:'.length));
-      if (body?.all === true || codes.length < tags.length) catalogChangesOf(dbh).emit({ kind: 'catalogue' });
-      else if (codes.length > 0) catalogChangesOf(dbh).emit({ kind: 'products', codes, fbt: true });
+      clearReadCache(dbh.db);
+      if (body?.all === true || codes.length < tags.length) responseCache()?.purge({ kind: 'catalogue' });
+      else if (codes.length > 0) responseCache()?.purge({ kind: 'products', codes, fbt: true });
     } catch {
       // the storefront accepted the body; nothing more to tell
     }
@@ -191,16 +194,24 @@ async function buildStore(
   }
 
   const app = await step('buildApp', () =>
-    buildApp({ config, dbh, logger: true, storefront: storefront ? withApiPurge(storefront, dbh) : null, storefrontClientDir: storefront ? resolve(buildDir, 'client') : null }),
+    buildApp({ config, dbh, logger: true, storefront: storefront ? withApiPurge(storefront, dbh, () => ref.app?.responseCache) : null, storefrontClientDir: storefront ? resolve(buildDir, 'client') : null }),
   );
   ref.app = app;
   // issue 11 item 4 (ADR 0019): a change of price, stock, catalogue or content purges the storefront's cached pages
-  const sf = storefront as (StorefrontHandler & { purge?: (tags: readonly string[]) => Promise<number> }) | null;
+  const sf = storefront as (StorefrontHandler & { purge?: (tags: readonly string[]) => Promise<number>; onSharedPurge?: (listener: () => void) => () => void }) | null;
   if (sf?.purge) {
     const purge = sf.purge;
     catalogChangesOf(dbh).subscribe(async (change) => {
       clearReadCache(dbh.db); // listings read through the 5-second read cache (ADR 0011): the next render reads the change
       await purge(purgeTagsOf(change));
+    });
+    // ADR 0037/0038: a purge of the shared page store by any process (the importer, the jobs, another
+    // API) may follow a change this process's bus never heard of: the pages re-rendered next must not
+    // read the old answer from this API's response cache or read cache. Not told on the bus (the bus
+    // purges the store, which would tell us again).
+    sf.onSharedPurge?.(() => {
+      clearReadCache(dbh.db);
+      app.responseCache?.clear();
     });
   } else {
     // an API-only process (or one whose storefront did not load) tells the storefronts elsewhere:

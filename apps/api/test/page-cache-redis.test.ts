@@ -15,6 +15,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { createTestDb, dbKinds, startTcpProxy, testConfig, type TestDb } from '@store/testing';
 import { startServer, type RunningServer } from '../src/server.ts';
+import { purgePageCache } from '@store/contracts/page-cache';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BUILD = resolve(here, '../../storefront/build/server/index.js');
@@ -147,6 +148,17 @@ for (const kind of dbKinds()) {
       expect(JSON.parse(purge.body)).toEqual({ purged: 1 });
       expect((await get(b, product)).headers['x-page-cache']).toBe('miss');
       expect((await get(a, product)).headers['x-page-cache']).toBe('hit');
+
+      // a price changed where no bus heard it (as the import CLI does), then purged through Redis
+      // by that other process: b's API had the old answer cached (ADR 0037), and drops it too
+      expect(b.app.responseCache?.stats().entries ?? 0).toBeGreaterThan(0);
+      await b.dbh.db.updateTable('prices').set({ price_minor: 4321, discount_price_minor: null, is_discount_price: 0 }).where('base_site', '=', 'usb2c').where('variant_code', 'like', 'BH-DINER-CLASSIC-%').execute();
+      const outcome = await purgePageCache({ kind: 'redis', url: REDIS_URL, prefix: `${RUN}${kind}:`, timeoutMs: 10_000 }, 'all');
+      expect(outcome.ok).toBe(true);
+      await expect.poll(() => b.app.responseCache?.stats().entries ?? -1, { timeout: 10_000 }).toBe(0);
+      const fresh = await get(b, product);
+      expect(fresh.headers['x-page-cache']).toBe('miss');
+      expect(fresh.body).toContain('43.21');
     });
   });
 }

@@ -396,5 +396,9 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     async close(): Promise<void> {
       await pageCache?.close();
     },
+    /** see {@link PageCache.onSharedPurge}; never called without a shared store */
+    onSharedPurge(listener: () => void): () => void {
+      return pageCache?.onSharedPurge(listener) ?? (() => undefined);
+    },
   });
 }

@@ -153,6 +153,12 @@ export interface PageCache {
   readonly sharedRenders: number;
   /** the store's figures */
   stats(): { entries: number; bytes: number } | null;
+  /**
+   * `listener` hears of every purge of a shared store, made by any process (ADR 0038): the API of
+   * this process drops its own cached answers then (ADR 0037), since the change that caused the
+   * purge may have been made elsewhere (an import). Answers the removal; a per-process store never calls it.
+   */
+  onSharedPurge(listener: () => void): () => void;
   /** the stamps of a page rendered now: `storedAt`, `freshUntil`, `staleUntil` */
   stamps(): Pick<CachedPage, 'storedAt' | 'freshUntil' | 'staleUntil'>;
   /** closes the store's connections */
@@ -243,6 +249,9 @@ export function createPageCache(opts: PageCacheOptions = {}): PageCache {
     },
     stats() {
       return store.stats?.() ?? null;
+    },
+    onSharedPurge(listener) {
+      return store.onPurge?.(listener) ?? (() => undefined);
     },
     stamps() {
       const t = now();
