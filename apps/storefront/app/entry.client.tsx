@@ -13,6 +13,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { installHydratedIds } from './lib/hydrated-ids.ts';
+import { dropServerResourceHints, markSuspenseRanges } from './lib/react-html-for-preact.ts';
 
 /**
  * Resolves once React Router's hydration data is decoded: the first call of `HydratedRouter`
@@ -27,20 +28,10 @@ async function hydrationDataReady(): Promise<void> {
   }
 }
 
-/**
- * React DOM's server renderer adds resource hints to `<head>` that are not in the component tree
- * (`<link rel="preload">` for a high-priority image, the `<link rel="modulepreload">` React Router's
- * `<Scripts>` renders in `<body>`). Preact matches server elements to the tree by tag name, first
- * come first served, and would pair a hint with the tree's canonical or icon `<link>`; the hints
- * have done their work once this script runs (the files are fetched), so they go before hydrating.
- */
-function dropServerResourceHints(): void {
-  for (const hint of document.head.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]')) hint.remove();
-}
-
 installHydratedIds();
 void hydrationDataReady().then(() => {
   dropServerResourceHints();
+  markSuspenseRanges(document.body);
   startTransition(() => {
     hydrateRoot(
       document,

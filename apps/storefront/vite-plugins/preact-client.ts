@@ -1,9 +1,8 @@
 /**
  * Preact in the browser, React on the server (issue 11 item 7, ADR 0036).
  *
- * In the **client** build (and the dev server's client modules) every import of React and React
- * DOM — from the store's code and from the npm packages it uses (React Router, react-intl,
- * conform) — resolves to `preact/compat`, Preact's React-compatible API (hooks, `hydrateRoot`,
+ * In the **client** build every import of React and React DOM (from the store's code and from the
+ * npm packages it uses: React Router, react-intl, conform) resolves to `preact/compat`, Preact's React-compatible API (hooks, `hydrateRoot`,
  * `startTransition`, `flushSync`, `useSyncExternalStore`, `use`, `Suspense`, `forwardRef`). The
  * server build is not touched (`applyToEnvironment`): pages are still rendered by React DOM's
  * streaming renderer, and Preact hydrates that HTML.
