@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { clientChunks } from './vite-plugins/client-chunks.ts';
 import { precompiledMessages } from './vite-plugins/precompiled-messages.ts';
+import { preactClient } from './vite-plugins/preact-client.ts';
 
 /**
  * Vite build of the storefront (ADR 0020). Workspace packages (@store/domain, @store/contracts)
@@ -17,7 +18,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // issue 11 item 7 (ADR 0023): the client bundle gets the message catalogues compiled to ICU ASTs
   // and react-intl without its runtime parser; the build fails if either leaks back. Its client
   // scripts come in fewer files (vite-plugins/client-chunks.ts).
-  plugins: [precompiledMessages(), clientChunks(), reactRouter()],
+  // ADR 0036: the browser runs Preact (preact/compat) in place of React and React DOM.
+  plugins: [preactClient(), precompiledMessages(), clientChunks(), reactRouter()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
   },

@@ -1,13 +1,43 @@
-/** Browser entry: hydrates the server-rendered document. */
+/**
+ * Browser entry: hydrates the server-rendered document.
+ *
+ * The browser build runs Preact (`preact/compat`) in place of React (ADR 0036). React Router's
+ * `HydratedRouter` first decodes the route data the server streamed into the page, and until that
+ * is done it suspends by throwing the decoding promise. React 19 lets the root suspend during
+ * hydration; Preact has no root-level suspense and would render the document a second time after
+ * a `<Suspense>` boundary around it resolved. So the entry lets `HydratedRouter` start the decoding
+ * outside rendering, waits for it, and hydrates once the data is there (the same wait React does,
+ * a microtask or two on a complete page).
+ */
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { installHydratedIds } from './lib/hydrated-ids.ts';
+import { dropServerResourceHints, markSuspenseRanges } from './lib/react-html-for-preact.ts';
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
+/**
+ * Resolves once React Router's hydration data is decoded: the first call of `HydratedRouter`
+ * throws the decoding promise before it uses any hook. Anything else it throws is left for the
+ * render to raise again, with React Router's own message.
+ */
+async function hydrationDataReady(): Promise<void> {
+  try {
+    HydratedRouter({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown;
+  }
+}
+
+installHydratedIds();
+void hydrationDataReady().then(() => {
+  dropServerResourceHints();
+  markSuspenseRanges(document.body);
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
 });

@@ -41,6 +41,7 @@ import { DEFAULT_SHELL, ShellContext, VISITOR_PATH } from './lib/shell-data.ts';
 import type { ShellData, VisitorInfo } from './lib/shell-data.ts';
 import { useT } from './lib/use-t.ts';
 import { isUnavailableError, unavailablePayloadOf } from './lib/unavailable.ts';
+import { DocumentElement } from './lib/document-element.tsx';
 import { throwIfUnavailable } from './lib/unavailable.server.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -219,14 +220,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const shell: ShellData = loaded ?? unavailable?.shell ?? DEFAULT_SHELL;
   const nonce = useNonce();
   return (
-    <html lang={shell.htmlLang} data-site={shell.site} dir="ltr" data-unavailable={unavailable ? 'true' : undefined}>
+    <DocumentElement attributes={{ lang: shell.htmlLang, 'data-site': shell.site, dir: 'ltr', 'data-unavailable': unavailable ? 'true' : undefined }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={shell.site === 'cab2c' ? '#4a2c1d' : '#ffffff'} />
-        <style id={INLINE_CSS_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} />
         <Meta />
         <Links />
+        {/* last, where React DOM's server renderer puts it anyway (after the hoisted <title>,
+            <meta> and <link>), so the browser's Preact hydrates <head> in the same order (ADR 0036) */}
+        <style id={INLINE_CSS_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} />
       </head>
       <body>
         {/* one IntlShape per catalogue and locale, reused across renders (lib/intl-shape.ts) */}
@@ -240,7 +243,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         )}
       </body>
-    </html>
+    </DocumentElement>
   );
 }
 

@@ -20,7 +20,7 @@
 import type { Plugin } from 'vite';
 
 /** npm packages of the `vendor` chunk (path segment after `node_modules/`). */
-export const VENDOR_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-intl|@formatjs[\\/][^\\/]+|intl-messageformat|tslib|hoist-non-react-statics|react-is)[\\/]/;
+export const VENDOR_PACKAGES = /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|react-intl|@formatjs[\\/][^\\/]+|intl-messageformat|tslib|hoist-non-react-statics|react-is)[\\/]/;
 
 /** Route modules whose shared code goes into `shell`: the shell and the catalogue pages. */
 export const CATALOGUE_ROUTES = /[\\/]app[\\/](root|routes[\\/](home|category|product|search|content|discontinued|monthly-box|catch-all))\.tsx$/;

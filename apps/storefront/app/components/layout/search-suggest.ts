@@ -168,4 +168,7 @@ export function attachSuggest(input: HTMLInputElement, endpoint: string, labels:
   input.addEventListener('focus', () => {
     if (options.length > 0 && input.value.trim().length >= 2) open();
   });
+  // this module is loaded on the first focus: what was typed while it loaded (not the term the page
+  // was rendered with) gets its suggestions
+  if (input.value.trim().length >= 2 && input.value !== input.defaultValue) input.dispatchEvent(new Event('input'));
 }
