@@ -11,15 +11,14 @@ import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
-import { createTestDb, dbKinds, startTcpProxy, testConfig, type TestDb } from '@store/testing';
+import { createTestDb, dbKinds, deleteRedisKeys, startTcpProxy, testConfig, testRedisUrl, type TestDb } from '@store/testing';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { purgePageCache } from '@store/contracts/page-cache';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BUILD = resolve(here, '../../storefront/build/server/index.js');
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+const REDIS_URL = testRedisUrl();
 const RUN = `pc-http-test-${process.pid}-${Date.now()}:`;
 const PRODUCT_PATH = '/p/BH-DINER-CLASSIC';
 const PURGE_SECRET = 'test-only-page-cache-purge-secret';
@@ -64,17 +63,7 @@ async function start(db: TestDb, env: Record<string, string>): Promise<RunningSe
 }
 
 afterAll(async () => {
-  const admin = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await admin.scan(cursor, 'MATCH', `${RUN}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await admin.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    admin.disconnect();
-  }
+  await deleteRedisKeys(RUN, REDIS_URL);
 });
 
 for (const kind of dbKinds()) {

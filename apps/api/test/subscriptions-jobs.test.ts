@@ -4,14 +4,12 @@
  * (the cycle claim is a database constraint, not a lock in memory). PostgreSQL only (SQLite is one
  * writer per file and this test is about two processes on a server database).
  */
-import { createRedisPageStore } from '@store/contracts/page-cache';
-import { Redis } from 'ioredis';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dbKinds, type TestApp } from '@store/testing';
+import { buildTestApp, dbKinds, deleteRedisKeys, readyRedisPageStore, testRedisUrl, type TestApp } from '@store/testing';
 import { signUpCustomer } from './support/commerce.ts';
 import { cancelSeededSubscriptions, createSubscription, saveCard } from './support/subscriptions.ts';
 
@@ -71,14 +69,10 @@ describe.skipIf(!onPostgres)('npm run jobs: two processes on one PostgreSQL data
     const c = await signUpCustomer(t);
     const card = await saveCard(c);
     await createSubscription(t.dbh, c.id, { nextShipDate: '2030-05-07', frequencyWeeks: 4, cardId: card, items: [{ variantCode: 'BH-CAFE-AU-LAIT-72', qty: 1 }] });
-    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+    const url = testRedisUrl();
     const prefix = `pc-jobs-test-${process.pid}-${Date.now()}:`;
-    const store = createRedisPageStore({ url, prefix, log: () => undefined });
+    const store = await readyRedisPageStore(prefix, url);
     try {
-      for (let i = 0; (await store.generation!()) === null; i++) {
-        if (i > 200) throw new Error('Redis not ready');
-        await new Promise((r) => setTimeout(r, 20));
-      }
       const at = Date.now();
       const page = (tags: string[]) => ({ status: 200, headers: [], body: new TextEncoder().encode('p'), br: null, gzip: null, tags, storedAt: at, freshUntil: at + 60_000, staleUntil: at + 120_000 });
       await store.set('https://a.test/en-us/p/cafe-au-lait', page(['page', 'product:BH-CAFE-AU-LAIT-72']));
@@ -92,11 +86,8 @@ describe.skipIf(!onPostgres)('npm run jobs: two processes on one PostgreSQL data
       expect(await store.get('https://a.test/en-us/p/cafe-au-lait')).toBeUndefined();
       expect(await store.get('https://a.test/en-us/p/other')).toBeDefined();
     } finally {
-      await store.purgeAll();
       await store.close();
-      const admin = new Redis(url);
-      await admin.del(`${prefix}gen`); // the purge generation outlives purges
-      admin.disconnect();
+      await deleteRedisKeys(prefix, url); // the entries, tag sets and the purge generation (which outlives purges)
     }
   }, 120_000);
 

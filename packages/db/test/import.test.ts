@@ -12,13 +12,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { createRedisPageStore } from '@store/contracts/page-cache';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogFile } from '@store/contracts';
 import { CatalogValidationError, importCatalog, parseCatalogCsv, parseCatalogJson, type CatalogParseResult } from '../src/import/index.ts';
 import { buildSyntheticCatalog } from '../src/seed/synthetic.ts';
 import { buildDemoCatalog, DEMO_CODES } from '../src/seed/catalog.ts';
+import { deleteRedisKeys, readyRedisPageStore, testRedisUrl } from '@store/testing';
 import { countRows, postgresTestDb, sqliteTestDb, type TestDb } from './fixtures/test-db.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -403,13 +402,9 @@ describe('npm run catalog:import (CLI)', () => {
   // issue 11 item 4 (ADR 0038): after the import, the storefronts' cached pages are purged
   it('purges the shared Redis page cache after the import (PAGE_CACHE_URL)', async () => {
     const prefix = `pc-import-test-${process.pid}-${Date.now()}:`;
-    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
-    const store = createRedisPageStore({ url, prefix, log: () => undefined });
+    const url = testRedisUrl();
+    const store = await readyRedisPageStore(prefix, url);
     try {
-      for (let i = 0; (await store.generation!()) === null; i++) {
-        if (i > 200) throw new Error('Redis not ready');
-        await new Promise((r) => setTimeout(r, 20));
-      }
       const t = Date.now();
       await store.set('https://a.test/en-us/', { status: 200, headers: [], body: new TextEncoder().encode('old'), br: null, gzip: null, tags: ['page'], storedAt: t, freshUntil: t + 60_000, staleUntil: t + 120_000 });
       expect(await store.get('https://a.test/en-us/')).toBeDefined();
@@ -419,11 +414,8 @@ describe('npm run catalog:import (CLI)', () => {
       expect(res.stdout).toContain('Purged the cached pages of the shared page cache (Redis): 1 page.');
       expect(await store.get('https://a.test/en-us/')).toBeUndefined();
     } finally {
-      await store.purgeAll();
       await store.close();
-      const admin = new Redis(url);
-      await admin.del(`${prefix}gen`); // the purge generation outlives purges
-      admin.disconnect();
+      await deleteRedisKeys(prefix, url); // the entries, tag sets and the purge generation (which outlives purges)
     }
   });
 

@@ -7,3 +7,4 @@ export * from './app.ts';
 export * from './smtp.ts';
 export * from './tcp-proxy.ts';
 export * from './net.ts';
+export * from './redis.ts';
