@@ -18,7 +18,7 @@
  * | `PAGE_CACHE_REDIS_TIMEOUT_MS` | 500 | timeout of each Redis call (then: render, as without a cache) |
  */
 import { timingSafeEqual } from 'node:crypto';
-import { PAGE_CACHE_PURGE_PATH, PageCachePurgeRequestSchema, redisPageStoreConfigFromEnv } from '@store/contracts/page-cache';
+import { intSettingOf, PAGE_CACHE_PURGE_PATH, PageCachePurgeRequestSchema, redisPageStoreConfigFromEnv } from '@store/contracts/page-cache';
 import { DEFAULT_PAGE_CACHE_MAX_BYTES, DEFAULT_PAGE_STALE_MS, DEFAULT_PAGE_TTL_MS } from './page-cache.ts';
 import type { PageCache } from './page-cache.ts';
 import { DEFAULT_RENDER_QUEUE_TIMEOUT_MS, DEFAULT_RENDER_TIMEOUT_MS, defaultRenderConcurrency } from './render-limiter.ts';
@@ -43,13 +43,6 @@ export interface PageCacheConfig {
   redis: { url: string; prefix: string; timeoutMs: number } | null;
 }
 
-function intOf(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new Error(`Invalid configuration: ${name}: must be an integer from ${min} to ${max}`);
-  return n;
-}
 
 /**
  * The settings of an environment.
@@ -62,12 +55,12 @@ export function pageCacheConfigFromEnv(env: Record<string, string | undefined>):
   if (secret !== '' && secret.length < 16) throw new Error('Invalid configuration: PAGE_CACHE_PURGE_SECRET: must have at least 16 characters');
   return {
     enabled: !['off', 'false', '0'].includes(flag),
-    ttlMs: intOf(env, 'PAGE_CACHE_TTL_MS', DEFAULT_PAGE_TTL_MS, 1_000, 86_400_000),
-    staleMs: intOf(env, 'PAGE_CACHE_STALE_MS', DEFAULT_PAGE_STALE_MS, 0, 86_400_000),
-    maxBytes: intOf(env, 'PAGE_CACHE_MAX_BYTES', DEFAULT_PAGE_CACHE_MAX_BYTES, 1_048_576, 17_179_869_184),
-    renderConcurrency: intOf(env, 'RENDER_CONCURRENCY', defaultRenderConcurrency(), 1, 1_024),
-    renderQueueTimeoutMs: intOf(env, 'RENDER_QUEUE_TIMEOUT_MS', DEFAULT_RENDER_QUEUE_TIMEOUT_MS, 0, 60_000),
-    renderTimeoutMs: intOf(env, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 0, 600_000),
+    ttlMs: intSettingOf(env, 'PAGE_CACHE_TTL_MS', DEFAULT_PAGE_TTL_MS, 1_000, 86_400_000),
+    staleMs: intSettingOf(env, 'PAGE_CACHE_STALE_MS', DEFAULT_PAGE_STALE_MS, 0, 86_400_000),
+    maxBytes: intSettingOf(env, 'PAGE_CACHE_MAX_BYTES', DEFAULT_PAGE_CACHE_MAX_BYTES, 1_048_576, 17_179_869_184),
+    renderConcurrency: intSettingOf(env, 'RENDER_CONCURRENCY', defaultRenderConcurrency(), 1, 1_024),
+    renderQueueTimeoutMs: intSettingOf(env, 'RENDER_QUEUE_TIMEOUT_MS', DEFAULT_RENDER_QUEUE_TIMEOUT_MS, 0, 60_000),
+    renderTimeoutMs: intSettingOf(env, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 0, 600_000),
     purgeSecret: secret === '' ? null : secret,
     redis: redisPageStoreConfigFromEnv(env),
   };

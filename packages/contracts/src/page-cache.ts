@@ -380,7 +380,11 @@ export type PageCachePurgeTarget =
   | { kind: 'http'; urls: string[]; secret: string; timeoutMs: number }
   | { kind: 'none' };
 
-function intOf(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
+/**
+ * A whole-number setting of an environment: `fallback` when unset or blank.
+ * @throws Error naming the variable when the value is not a whole number from `min` to `max`
+ */
+export function intSettingOf(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
@@ -396,7 +400,7 @@ function intOf(env: Record<string, string | undefined>, name: string, fallback: 
 export function redisPageStoreConfigFromEnv(env: Record<string, string | undefined>): { url: string; prefix: string; timeoutMs: number } | null {
   const url = env.PAGE_CACHE_URL?.trim() ?? '';
   const prefix = env.PAGE_CACHE_REDIS_PREFIX?.trim() || DEFAULT_PAGE_CACHE_REDIS_PREFIX;
-  const timeoutMs = intOf(env, 'PAGE_CACHE_REDIS_TIMEOUT_MS', DEFAULT_PAGE_CACHE_REDIS_TIMEOUT_MS, 10, 60_000);
+  const timeoutMs = intSettingOf(env, 'PAGE_CACHE_REDIS_TIMEOUT_MS', DEFAULT_PAGE_CACHE_REDIS_TIMEOUT_MS, 10, 60_000);
   if (url === '' || url.toLowerCase() === 'memory') return null;
   if (!isRedisUrl(url)) throw new Error('Invalid configuration: PAGE_CACHE_URL: must be redis://host:port/db, rediss://… or unset (per process)');
   if (prefix.length > 100) throw new Error('Invalid configuration: PAGE_CACHE_REDIS_PREFIX: at most 100 characters');
@@ -411,7 +415,7 @@ export function redisPageStoreConfigFromEnv(env: Record<string, string | undefin
  * @throws Error naming the variable when a value is invalid
  */
 export function purgeTargetFromEnv(env: Record<string, string | undefined>): PageCachePurgeTarget {
-  const timeoutMs = intOf(env, 'PAGE_CACHE_PURGE_TIMEOUT_MS', DEFAULT_PAGE_CACHE_PURGE_TIMEOUT_MS, 100, 120_000);
+  const timeoutMs = intSettingOf(env, 'PAGE_CACHE_PURGE_TIMEOUT_MS', DEFAULT_PAGE_CACHE_PURGE_TIMEOUT_MS, 100, 120_000);
   const redis = redisPageStoreConfigFromEnv(env);
   if (redis) return { kind: 'redis', url: redis.url, prefix: redis.prefix, timeoutMs };
   const urls = (env.PAGE_CACHE_PURGE_URL ?? '')
