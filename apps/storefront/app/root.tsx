@@ -213,6 +213,30 @@ function ShellBody({ shell, children }: { shell: ShellData; children: ReactNode 
   );
 }
 
+/** Set once the document has hydrated (browser only); see {@link DocumentScripts}. */
+let documentHydrated = false;
+
+/**
+ * React Router's inline scripts (scroll restoration, hydration data, the module imports), in the
+ * server's page and in the tree that hydrates it. A copy mounted after hydration (the root error
+ * boundary replacing the app re-mounts the document's body) renders nothing: Preact creates
+ * elements with `document.createElement`, and a `<script>` created so runs when inserted (React
+ * never ran them), which the Content Security Policy refuses (ADR 0036).
+ */
+function DocumentScripts({ nonce }: { nonce: string }) {
+  const [render] = useState(() => import.meta.env.SSR || !documentHydrated);
+  useEffect(() => {
+    documentHydrated = true;
+  }, []);
+  if (!render) return null;
+  return (
+    <>
+      <ScrollRestoration nonce={nonce} />
+      <Scripts nonce={nonce} />
+    </>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const loaded = useRouteLoaderData<typeof loader>('root');
   // the server-rendered 503 page carries its shell in the error, and is static (no scripts)
@@ -236,12 +260,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <RawIntlProvider value={intlFor(shell.lang === 'fr' ? 'fr-CA' : 'en', catalogueOf(shell.lang), onIntlError)}>
           <ShellBody shell={shell}>{children}</ShellBody>
         </RawIntlProvider>
-        {unavailable ? null : (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        )}
+        {unavailable ? null : <DocumentScripts nonce={nonce} />}
       </body>
     </DocumentElement>
   );
