@@ -76,8 +76,11 @@ test.describe('compare brewers without JavaScript', () => {
   test('a fifth item is refused with a message, not an error page', async ({ page }) => {
     await page.goto(`${US_ORIGIN}/c/BR`);
     const cards = page.getByRole('button', { name: /^Add to compare \(/ });
-    for (let i = 0; i < 4; i += 1) await cards.first().click();
-    await expect(page.getByRole('link', { name: 'Compare coffee makers (4/4)' })).toBeVisible();
+    // one post at a time: each click waits for the page it redirects back to (the tray's count)
+    for (let i = 1; i <= 4; i += 1) {
+      await cards.first().click();
+      await expect(page.getByRole('link', { name: `Compare coffee makers (${i}/4)` })).toBeVisible();
+    }
     await cards.first().click();
     await expect(page.getByRole('status').filter({ hasText: 'You can compare up to 4 items. Remove one before adding another.' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Compare coffee makers (4/4)' })).toBeVisible();
