@@ -4,13 +4,22 @@
  * last output kept for the failure message, polled until `/readyz` answers 200, stopped with
  * SIGTERM (SIGKILL after 10 s).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { expect } from './fixtures.ts';
 
 /** A running store process and its last 200 chunks of output. */
 export interface ChildStore {
   child: ChildProcess;
   logs: string[];
+}
+
+/** Builds the compiled store when out of date (`scripts/build.mjs --if-stale`) and empties `dir` for the store's data. */
+export function prepareStoreRun(dir: string): void {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'pipe', encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}\n${build.stderr}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
 }
 
 /** Starts `node <args>` with exactly `env` (plus PATH and HOME). */

@@ -7,10 +7,8 @@
  *
  * Port: E2E_PORT + 3.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { spawnStore, stopStore, waitUntilReady, type ChildStore } from './child-store.ts';
+import { prepareStoreRun, spawnStore, stopStore, waitUntilReady, type ChildStore } from './child-store.ts';
 import { DEMO_CODES, expect, PORT, test } from './fixtures.ts';
 
 const ORIGIN = `http://localhost:${PORT + 3}`;
@@ -20,10 +18,7 @@ let store: ChildStore | undefined;
 test.describe('render deadline (issue 11 item 5)', () => {
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'pipe', encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}\n${build.stderr}`);
-    rmSync(DIR, { recursive: true, force: true });
-    mkdirSync(DIR, { recursive: true });
+    prepareStoreRun(DIR);
     store = spawnStore(['apps/api/dist/main.js'], {
       HOST: 'localhost',
       LOG_LEVEL: 'warn',

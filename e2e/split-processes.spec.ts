@@ -9,10 +9,9 @@
  *
  * Ports: E2E_PORT + 1 (API) and E2E_PORT + 2 (storefront).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readyzStatus, spawnStore, stopStore, type ChildStore } from './child-store.ts';
+import { prepareStoreRun, readyzStatus, spawnStore, stopStore, type ChildStore } from './child-store.ts';
 import { DEMO_CODES, expect, PORT, test } from './fixtures.ts';
 import { EN, expectCartCount, pickVariantAndAdd } from './shopper.ts';
 
@@ -34,10 +33,7 @@ let storefront: Running | undefined;
 test.describe('API-only and storefront-only processes over HTTP', () => {
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'pipe', encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}\n${build.stderr}`);
-    rmSync(DIR, { recursive: true, force: true });
-    mkdirSync(DIR, { recursive: true });
+    prepareStoreRun(DIR);
     api = start('apps/api/dist/main-api.js', {
       PORT: String(API_PORT),
       DATABASE_URL: `file:${DIR}/store.db`,

@@ -115,26 +115,16 @@ const seconds = (fallback: number) =>
       .default(fallback),
   );
 
-/** A duration in ms: a whole number of at least `min` (1 unless 0 means "off"). */
-const milliseconds = (fallback: number, min = 1) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ message: `must be a whole number of milliseconds (at least ${min})` })
-      .int({ message: `must be a whole number of milliseconds (at least ${min})` })
-      .min(min, { message: `must be a whole number of milliseconds (at least ${min})` })
-      .default(fallback),
-  );
+/** A whole number of `unit` of at least `min`, `fallback` when unset or empty. */
+const wholeNumber = (unit: string, fallback: number, min: number) => {
+  const message = `must be a whole number of ${unit} (at least ${min})`;
+  return z.preprocess(emptyToUndefined, z.coerce.number({ message }).int({ message }).min(min, { message }).default(fallback));
+};
 
-const bytes = (fallback: number, min: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ message: `must be a whole number of bytes (at least ${min})` })
-      .int({ message: `must be a whole number of bytes (at least ${min})` })
-      .min(min, { message: `must be a whole number of bytes (at least ${min})` })
-      .default(fallback),
-  );
+/** A duration in ms: a whole number of at least `min` (1 unless 0 means "off"). */
+const milliseconds = (fallback: number, min = 1) => wholeNumber('milliseconds', fallback, min);
+
+const bytes = (fallback: number, min: number) => wholeNumber('bytes', fallback, min);
 
 /** Default lifetime of an API response cache entry, ms (ADR 0037: changes made in this process purge at once; other processes' changes show within it). */
 export const DEFAULT_API_CACHE_TTL_MS = 10_000;
