@@ -195,8 +195,8 @@ export async function countSql(server: ServerProcess, fn: () => Promise<unknown>
   return { statements: figure.statements, transactionControl: figure.transactionControl, log: figure.log, requests: figure.requests };
 }
 
-async function getPage(origin: string, path: string): Promise<void> {
-  const response = await fetch(`${origin}${path}`, { headers: { accept: 'text/html' } });
+async function getPage(origin: string, path: string, cookie?: string): Promise<void> {
+  const response = await fetch(`${origin}${path}`, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
 }
@@ -259,6 +259,11 @@ export async function measureSql(
   await attempt('productPage', async () => {
     await getPage(server.origin, paths.product);
     return countSql(server, () => getPage(server.origin, paths.product));
+  });
+  await attempt('productPageCart', async () => {
+    const cookie = await cartVisitorCookie(server, clients);
+    await getPage(server.origin, paths.product, cookie);
+    return countSql(server, () => getPage(server.origin, paths.product, cookie));
   });
   await attempt('categoryPage', async () => {
     await getPage(server.origin, paths.category);

@@ -111,6 +111,7 @@ function apiTable(s: ScenarioResult, targets: TargetVerdict[]): string {
 
 const SQL_ROWS: Array<[SqlOperation, string]> = [
   ['productPage', 'product page render'],
+  ['productPageCart', 'product page render, visitor with a cart'],
   ['categoryPage', 'category page render'],
   ['addToCartNew', 'add to cart, new cart'],
   ['addToCart1', 'add to cart, cart of 1 line'],

@@ -61,6 +61,7 @@ export interface ScenarioResult {
 /** The operations whose SQL statements are counted. */
 export type SqlOperation =
   | 'productPage'
+  | 'productPageCart'
   | 'categoryPage'
   | 'addToCartNew'
   | 'addToCart1'

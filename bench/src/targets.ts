@@ -35,6 +35,7 @@ export const TARGETS = {
 
 const SQL_LABELS: Record<SqlOperation, string> = {
   productPage: 'SQL: product page',
+  productPageCart: 'SQL: product page (visitor with a cart)',
   categoryPage: 'SQL: category page',
   addToCartNew: 'SQL: add to cart (new cart)',
   addToCart1: 'SQL: add to cart (cart of 1 line)',

@@ -39,6 +39,20 @@ describe.each(dbKinds())('direct transport on %s', (kind) => {
     }
   });
 
+  it('answers in a later turn of the event loop, so sockets and new connections are served between the calls of a render', async () => {
+    // a cached catalogue read answers in microtasks only; without the yield the immediate below would still be waiting
+    await direct(api(`/usb2c/products/${COFFEE}?fields=FULL`));
+    for (const path of [`/usb2c/products/${COFFEE}?fields=FULL`, '/usb2c/cms/siteConfig', '/usb2c/products/NOPE']) {
+      let turned = false;
+      setImmediate(() => {
+        turned = true;
+      });
+      const res = await direct(api(path));
+      expect(isDirectResponse(res), path).toBe(true);
+      expect(turned, path).toBe(true);
+    }
+  });
+
   it('the typed client sends its body as an object and reads the answer object', async () => {
     const seen: unknown[] = [];
     const spy: FetchLike = async (input, init) => {

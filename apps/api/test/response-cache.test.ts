@@ -124,6 +124,40 @@ describe.each(dbKinds())('API response cache on %s', (kind) => {
     expect(withToken.headers.get('cache-control')).toBe('private, no-cache');
   });
 
+  it("the anonymous recommendation carousel is shared and purged with the catalogue; a customer's carousel is never cached", async () => {
+    const path = `/rest/v2/usb2c/users/anonymous/recommendations/carousel?componentId=PdpBeverageRecommendations&baseProductCode=${BASE}`;
+    const cache = t.app.responseCache!;
+    const codesOf = (body: unknown) => (body as { products: Array<{ code: string }> }).products.map((p) => p.code);
+    const plain = await get(uncached, path, { authorization: `Bearer ${uncached.token}` });
+    const first = await get(t, path, { authorization: `Bearer ${t.token}` });
+    const hits = cache.stats().hits;
+    const second = await get(t, path, { authorization: `Bearer ${t.token}` });
+    expect(first.status).toBe(200);
+    expect(second.body).toEqual(plain.body);
+    expect(cache.stats().hits).toBe(hits + 1);
+    expect(second.headers.get('cache-control')).toBe('private, no-cache');
+
+    const customer = await signUpCustomer(t);
+    const before = cache.stats();
+    for (let i = 0; i < 2; i++) expect((await get(t, path.replace('/anonymous/', '/current/'), { authorization: customer.auth })).status).toBe(200);
+    expect(cache.stats().hits).toBe(before.hits);
+    expect(cache.stats().misses).toBe(before.misses);
+
+    // a shown product sells out: told on the change bus, it leaves the next answer
+    const shown = codesOf(first.body)[0]!;
+    const variants = await t.dbh.db.selectFrom('variants').select('code').where('base_product_code', '=', shown).execute();
+    const stock = await t.dbh.db.selectFrom('stock').selectAll().where('variant_code', 'in', variants.map((v) => v.code)).execute();
+    try {
+      await t.dbh.db.updateTable('stock').set({ available: 0 }).where('variant_code', 'in', variants.map((v) => v.code)).execute();
+      expect(codesOf((await get(t, path, { authorization: `Bearer ${t.token}` })).body)).toContain(shown); // untold: the cached answer
+      catalogChangesOf(t.dbh).emit({ kind: 'products', codes: [shown, ...variants.map((v) => v.code)] });
+      expect(codesOf((await get(t, path, { authorization: `Bearer ${t.token}` })).body)).not.toContain(shown);
+    } finally {
+      for (const s of stock) await t.dbh.db.updateTable('stock').set({ available: s.available }).where('variant_code', '=', s.variant_code).execute();
+      catalogChangesOf(t.dbh).emit({ kind: 'products', codes: [shown, ...variants.map((v) => v.code)] });
+    }
+  });
+
   it('errors are not kept: an unknown product answers 404 each time', async () => {
     for (let i = 0; i < 2; i++) expect((await get(t, '/rest/v2/usb2c/products/NO-SUCH-PRODUCT')).status).toBe(404);
   });

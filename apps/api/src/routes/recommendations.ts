@@ -28,10 +28,23 @@ import {
 } from '@store/contracts';
 import type { CommerceContext } from '../flows/context.ts';
 import { recommendationCarousel, recommendationProductCodes, recommendedList, sortRecommendations } from '../flows/recommendations.ts';
-import { defineRoute, registerApiRoutes, shopperOfContext } from '../http/api-route.ts';
+import { defineRoute, registerApiRoutes, shopperOfContext, type RouteCachePolicy } from '../http/api-route.ts';
+import { LISTING_TAG } from '../http/response-cache.ts';
 import { UserParamsSchema } from './carts.ts';
 
 const errors = { 400: OccErrorBodySchema, 401: OccErrorBodySchema, 403: OccErrorBodySchema, 404: OccErrorBodySchema };
+
+/**
+ * The carousel of an anonymous shopper depends only on the query (component, base product,
+ * recent codes, language) and the catalogue, so it is shared through the response cache (ADR
+ * 0037; every product page of a visitor with a cart asks it): one entry per query, dropped with
+ * every listing when any product changes (its candidates are the whole assortment). A signed-in
+ * customer's carousel is their own (their orders choose the segment and the pods): never cached.
+ */
+const ANONYMOUS_CAROUSEL_CACHE: RouteCachePolicy = {
+  variant: async (rc) => (shopperOfContext(rc).userId === null ? '' : null),
+  tags: () => [LISTING_TAG],
+};
 
 /** The recommendation routes. */
 export function recommendationRouteList(ctx: CommerceContext) {
@@ -48,6 +61,7 @@ export function recommendationRouteList(ctx: CommerceContext) {
         security: [{ clientToken: [] }, { customerToken: [] }],
       },
       schema: { params: UserParamsSchema, querystring: RecommendationCarouselQuerySchema, response: { 200: RecommendationCarouselSchema, ...errors } },
+      cache: ANONYMOUS_CAROUSEL_CACHE,
       handler: async ({ query }, rc) => recommendationCarousel(ctx, rc.site, shopperOfContext(rc).userId, query),
     }),
     defineRoute({

@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Executor } from '../connection.ts';
+import { cachedRead, type Executor } from '../connection.ts';
 import type { CampaignTable, CommitmentTable, SubscriptionCycleTable, SubscriptionItemTable, SubscriptionTable } from '../schema.ts';
 import { variantsOnSite } from './carts.ts';
 
@@ -244,9 +244,13 @@ export async function listCycles(db: Executor, subscriptionId: string, limit = 5
   return db.selectFrom('subscription_cycles').selectAll().where('subscription_id', '=', subscriptionId).orderBy('cycle_date', 'desc').limit(limit).execute();
 }
 
-/** The active campaigns of a site. */
-export async function listCampaigns(db: Executor, site: string): Promise<CampaignRow[]> {
-  return db.selectFrom('campaigns').selectAll().where('base_site', '=', site).where('active', '=', 1).orderBy('code').execute();
+/**
+ * The active campaigns of a site, ordered by code. Reference data: read through the handle's read
+ * cache (ADR 0011; every page's site configuration shows them), so a change shows within one TTL.
+ * The rows are shared: callers must not change them.
+ */
+export async function listCampaigns(db: Executor, site: string): Promise<readonly CampaignRow[]> {
+  return cachedRead(db, `campaigns:${site}`, () => db.selectFrom('campaigns').selectAll().where('base_site', '=', site).where('active', '=', 1).orderBy('code').execute());
 }
 
 /** An active campaign of a site, or undefined. */
