@@ -70,6 +70,8 @@ const AD_FR: AdLabels = {
 
 /** On a product page: picks auto-delivery every `weeks` weeks and adds it to the cart. */
 async function subscribeOnProductPage(page: Page, L: Labels, A: AdLabels, weeks: number, js = true): Promise<void> {
+  // with JavaScript, choose once the page has hydrated: a choice made before is dropped by hydration (flaky in CI)
+  if (js) await page.locator('html[data-hydrated]').waitFor();
   const choice = page.getByRole('group', { name: A.legend });
   await expect(choice).toBeVisible();
   await expect(choice.getByRole('radio', { name: /^(One-time purchase|Achat unique)/ })).toBeChecked();

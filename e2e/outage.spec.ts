@@ -137,6 +137,17 @@ async function stopStore(store: Store | undefined): Promise<void> {
   await store.proxy.close();
 }
 
+/**
+ * Waits until the store at `origin` answers `/readyz` 200, i.e. its database answers again. A page
+ * may answer 200 earlier, from the page, response or read caches without a statement (a product
+ * page of an anonymous shopper does), while a write such as an add to cart would still get the 503.
+ */
+async function untilDatabaseBack(origin: string): Promise<void> {
+  await expect
+    .poll(() => fetch(`${origin}/readyz`).then((r) => r.status, () => 0), { timeout: 30_000, intervals: [250, 500, 1000], message: `${origin}/readyz answers 200` })
+    .toBe(200);
+}
+
 /** Opens `url` until it answers `status` (the read cache may serve reference data a few seconds more). */
 async function openUntil(page: Page, url: string, status: number): Promise<void> {
   await expect
@@ -263,6 +274,7 @@ for (const adminUrl of ADMIN_URLS) {
         } finally {
           await setMode('pass');
         }
+        await untilDatabaseBack(`http://localhost:${store!.port}`);
         await openUntil(page, `${origin(brand)}${productPath}`, 200);
         await buyBoxAddButton(page, FR).click();
         await expect(page.getByRole('status').filter({ hasText: FR.addedToCart })).toBeVisible();
