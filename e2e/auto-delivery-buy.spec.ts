@@ -173,6 +173,29 @@ test.describe('auto-delivery, usb2c, English', () => {
     await expect(page.getByRole('main')).toContainText(COFFEE_EN);
   });
 
+  test('a choice made before the page hydrates (scripts still loading) is kept once it has', async ({ page }) => {
+    // hold every script until the shopper has chosen, as on a slow phone or network
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(`${US_ORIGIN}/p/${DEMO_CODES.coffee}`, { waitUntil: 'domcontentloaded' });
+    const choice = page.getByRole('group', { name: AD_EN.legend });
+    await choice.getByRole('radio', { name: AD_EN.autoDelivery }).check();
+    await page.getByLabel(AD_EN.frequency, exact).selectOption('6');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    release();
+    await page.locator('html[data-hydrated]').waitFor();
+    await expect(choice.getByRole('radio', { name: AD_EN.autoDelivery })).toBeChecked();
+    await expect(page.getByLabel(AD_EN.frequency, exact).locator('option:checked')).toHaveText(/^6 weeks/);
+    await buyBoxAddButton(page, EN).click();
+    await expect(page.getByRole('status').filter({ hasText: EN.addedToCart })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: EN.cart }).click();
+    await expect(page.getByTestId('cart-line-ad')).toContainText(AD_EN.cartEvery(6));
+  });
+
   test('a guest who places an order with auto-delivery anyway is told to sign in (403 accountRequired)', async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto(`${US_ORIGIN}/p/${DEMO_CODES.coffee}`);

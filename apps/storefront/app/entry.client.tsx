@@ -8,10 +8,14 @@
  * a `<Suspense>` boundary around it resolved. So the entry lets `HydratedRouter` start the decoding
  * outside rendering, waits for it, and hydrates once the data is there (the same wait React does,
  * a microtask or two on a complete page).
+ *
+ * What the shopper typed or chose before hydration is noted just before it and put back once the
+ * page has hydrated (lib/early-input.ts).
  */
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { captureEarlyInput, restoreEarlyInput, whenHydrated } from './lib/early-input.ts';
 import { installHydratedIds } from './lib/hydrated-ids.ts';
 import { dropServerResourceHints, markSuspenseRanges } from './lib/react-html-for-preact.ts';
 
@@ -32,6 +36,8 @@ installHydratedIds();
 void hydrationDataReady().then(() => {
   dropServerResourceHints();
   markSuspenseRanges(document.body);
+  const early = captureEarlyInput(document);
+  if (early.length > 0) whenHydrated(() => void restoreEarlyInput(early));
   startTransition(() => {
     hydrateRoot(
       document,
