@@ -54,7 +54,9 @@ describe('input made before hydration', () => {
       ['note', 'leave at the door'],
     ]);
 
-    await act(() => hydrate(h(Buy, null), root));
+    await act(() => {
+      hydrate(h(Buy, null), root);
+    });
     await act(async () => {
       expect(await restoreEarlyInput(early)).toBe(3);
     });
