@@ -13,16 +13,27 @@
  * While the database is cut off, pages may still answer 200 for up to 5 s from the API's read
  * cache of reference data (ADR 0011); each page is therefore polled until it answers 503.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { adminQuery } from '../packages/testing/src/db.ts';
-import { freePort } from '../packages/testing/src/net.ts';
-import { startTcpProxy, type ProxyMode, type TcpProxy } from '../packages/testing/src/tcp-proxy.ts';
-import { DEMO_CATEGORY_CODES, DEMO_CODES, expect, test } from './fixtures.ts';
-import { buyBoxAddButton, EN, FR } from './shopper.ts';
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { adminQuery } from "../packages/testing/src/db.ts";
+import { freePort } from "../packages/testing/src/net.ts";
+import {
+  startTcpProxy,
+  type ProxyMode,
+  type TcpProxy,
+} from "../packages/testing/src/tcp-proxy.ts";
+import {
+  spawnStore,
+  stopStore,
+  waitUntilReady,
+  type ChildStore,
+} from "./child-store.ts";
+import { DEMO_CATEGORY_CODES, DEMO_CODES, expect, test } from "./fixtures.ts";
+import { buyBoxAddButton, EN, FR } from "./shopper.ts";
 
-const ADMIN_URLS = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : [];
+const ADMIN_URLS = process.env.TEST_DATABASE_URL
+  ? [process.env.TEST_DATABASE_URL]
+  : [];
 
 interface Brand {
   name: string;
@@ -36,35 +47,35 @@ interface Brand {
 
 const BRANDS: Brand[] = [
   {
-    name: 'usb2c English',
+    name: "usb2c English",
     origin: (port) => `http://localhost:${port}`,
-    htmlLang: 'en',
-    site: 'usb2c',
-    headline: 'SORRY, WE ARE BREWING A FRESH POT!',
-    retry: 'Try again',
+    htmlLang: "en",
+    site: "usb2c",
+    headline: "SORRY, WE ARE BREWING A FRESH POT!",
+    retry: "Try again",
     pages: [
-      { what: 'home', path: '/' },
-      { what: 'category', path: `/c/${DEMO_CATEGORY_CODES.brewers}` },
-      { what: 'search', path: '/search?text=dark' },
-      { what: 'cart', path: '/cart' },
-      { what: 'sign-in', path: '/login' },
-      { what: 'product', path: `/p/${DEMO_CODES.coffeeVariant24}` },
+      { what: "home", path: "/" },
+      { what: "category", path: `/c/${DEMO_CATEGORY_CODES.brewers}` },
+      { what: "search", path: "/search?text=dark" },
+      { what: "cart", path: "/cart" },
+      { what: "sign-in", path: "/login" },
+      { what: "product", path: `/p/${DEMO_CODES.coffeeVariant24}` },
     ],
   },
   {
-    name: 'cab2c French',
+    name: "cab2c French",
     origin: (port) => `http://ca.localhost:${port}`,
-    htmlLang: 'fr-CA',
-    site: 'cab2c',
-    headline: 'DÉSOLÉ, NOUS INFUSONS UNE NOUVELLE CAFETIÈRE\u202f!',
-    retry: 'Réessayer',
+    htmlLang: "fr-CA",
+    site: "cab2c",
+    headline: "DÉSOLÉ, NOUS INFUSONS UNE NOUVELLE CAFETIÈRE\u202f!",
+    retry: "Réessayer",
     pages: [
-      { what: 'accueil', path: '/fr' },
-      { what: 'catégorie', path: `/fr/c/${DEMO_CATEGORY_CODES.brewers}` },
-      { what: 'recherche', path: '/fr/recherche?text=cafe' },
-      { what: 'panier', path: '/fr/panier' },
-      { what: 'connexion', path: '/fr/connexion' },
-      { what: 'produit', path: `/fr/p/${DEMO_CODES.coffeeVariant24}` },
+      { what: "accueil", path: "/fr" },
+      { what: "catégorie", path: `/fr/c/${DEMO_CATEGORY_CODES.brewers}` },
+      { what: "recherche", path: "/fr/recherche?text=cafe" },
+      { what: "panier", path: "/fr/panier" },
+      { what: "connexion", path: "/fr/connexion" },
+      { what: "produit", path: `/fr/p/${DEMO_CODES.coffeeVariant24}` },
     ],
   },
 ];
@@ -73,104 +84,99 @@ const BRANDS: Brand[] = [
 interface Store {
   port: number;
   proxy: TcpProxy;
-  process: ChildProcess;
-  logs: string[];
+  run: ChildStore;
 }
 
 async function startStore(adminUrl: string, database: string): Promise<Store> {
   const direct = new URL(adminUrl);
-  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const proxy = await startTcpProxy({
+    host: direct.hostname,
+    port: Number(direct.port || 5432),
+  });
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${database}`;
   const port = await freePort();
-  const logs: string[] = [];
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'], {
-    env: {
-      ...process.env,
+  const run = spawnStore(
+    ["--conditions=source", "--import", "tsx", "apps/api/src/main.ts"],
+    {
+      ...(process.env as Record<string, string>),
       PORT: String(port),
-      HOST: 'localhost',
-      NODE_ENV: 'production',
-      JWT_SECRET: 'e2e-only-jwt-secret-0123456789abcdef0123456789',
-      OAUTH_CLIENT_SECRET: 'e2e-only-storefront-secret',
-      DEV_PAGES: 'false',
+      HOST: "localhost",
+      NODE_ENV: "production",
+      JWT_SECRET: "e2e-only-jwt-secret-0123456789abcdef0123456789",
+      OAUTH_CLIENT_SECRET: "e2e-only-storefront-secret",
+      DEV_PAGES: "false",
       DATABASE_URL: proxy.urlFor(databaseUrl.toString()),
-      DB_CONNECT_TIMEOUT_MS: '1000',
-      DB_STATEMENT_TIMEOUT_MS: '1000',
+      DB_CONNECT_TIMEOUT_MS: "1000",
+      DB_STATEMENT_TIMEOUT_MS: "1000",
       OUTBOX_DIR: `./test-results/e2e-outage/outbox-${database}`,
-      SMTP_URL: '',
-      PAYMENT_PROVIDER: 'test',
-      LOG_LEVEL: 'warn',
+      SMTP_URL: "",
+      PAYMENT_PROVIDER: "test",
+      LOG_LEVEL: "warn",
       // a cold render on a busy CI machine may take more than the 3 s render deadline (e2e/render-deadline.spec.ts)
-      RENDER_TIMEOUT_MS: '30000',
+      RENDER_TIMEOUT_MS: "30000",
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    logs.push(chunk.toString('utf8'));
-    if (logs.length > 200) logs.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const store: Store = { port, proxy, process: child, logs };
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the store exited (${child.exitCode}):\n${logs.join('')}`);
-        return fetch(`http://localhost:${port}/readyz`).then(
-          (r) => r.status,
-          () => 0,
-        );
-      },
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toBe(200);
+  );
+  const store: Store = { port, proxy, run };
+  await waitUntilReady(`http://localhost:${port}`, [run]);
   return store;
 }
 
-async function stopStore(store: Store | undefined): Promise<void> {
+async function stopOutageStore(store: Store | undefined): Promise<void> {
   if (!store) return;
-  if (store.process.exitCode === null) {
-    const exited = new Promise((resolve) => store.process.once('exit', resolve));
-    store.process.kill('SIGTERM');
-    await exited;
-  }
+  await stopStore(store.run);
   await store.proxy.close();
 }
 
 /**
- * Waits until the store at `origin` answers `/readyz` 200, i.e. its database answers again. A page
+ * Waits until `store` answers `/readyz` 200, i.e. its database answers again. A page
  * may answer 200 earlier, from the page, response or read caches without a statement (a product
  * page of an anonymous shopper does), while a write such as an add to cart would still get the 503.
  */
-async function untilDatabaseBack(origin: string): Promise<void> {
-  await expect
-    .poll(() => fetch(`${origin}/readyz`).then((r) => r.status, () => 0), { timeout: 30_000, intervals: [250, 500, 1000], message: `${origin}/readyz answers 200` })
-    .toBe(200);
+async function untilDatabaseBack(store: Store): Promise<void> {
+  await waitUntilReady(`http://localhost:${store.port}`, [store.run], 30_000);
 }
 
 /** Opens `url` until it answers `status` (the read cache may serve reference data a few seconds more). */
-async function openUntil(page: Page, url: string, status: number): Promise<void> {
+async function openUntil(
+  page: Page,
+  url: string,
+  status: number,
+): Promise<void> {
   await expect
-    .poll(async () => (await page.goto(url))?.status(), { timeout: 30_000, intervals: [250, 500, 1000], message: `${url} answers ${status}` })
+    .poll(async () => (await page.goto(url))?.status(), {
+      timeout: 30_000,
+      intervals: [250, 500, 1000],
+      message: `${url} answers ${status}`,
+    })
     .toBe(status);
 }
 
 /** The page on screen is the brand's 503 page in its language. */
-async function expectUnavailablePage(page: Page, brand: Brand, path: string): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: brand.headline })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', brand.htmlLang);
-  await expect(page.locator('html')).toHaveAttribute('data-site', brand.site);
-  await expect(page.getByRole('banner')).toBeVisible(); // the brand's header
-  await expect(page.getByRole('link', { name: brand.retry })).toHaveAttribute('href', path);
+async function expectUnavailablePage(
+  page: Page,
+  brand: Brand,
+  path: string,
+): Promise<void> {
+  await expect(
+    page.getByRole("heading", { level: 1, name: brand.headline }),
+  ).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", brand.htmlLang);
+  await expect(page.locator("html")).toHaveAttribute("data-site", brand.site);
+  await expect(page.getByRole("banner")).toBeVisible(); // the brand's header
+  await expect(page.getByRole("link", { name: brand.retry })).toHaveAttribute(
+    "href",
+    path,
+  );
   await expect(page).toHaveTitle(brand.headline);
   // the cart count is unknown while the database is away: no "0" next to "your cart is safe"
-  await expect(page.getByRole('banner').locator('.cart-count')).toBeHidden();
+  await expect(page.getByRole("banner").locator(".cart-count")).toBeHidden();
 }
 
 for (const adminUrl of ADMIN_URLS) {
-  test.describe('a database outage, as shoppers see it', () => {
-    test.describe.configure({ mode: 'serial' });
-    const database = `e2e_outage_${randomBytes(5).toString('hex')}`;
+  test.describe("a database outage, as shoppers see it", () => {
+    test.describe.configure({ mode: "serial" });
+    const database = `e2e_outage_${randomBytes(5).toString("hex")}`;
     let store: Store | undefined;
 
     const setMode = (mode: ProxyMode) => store!.proxy.setMode(mode);
@@ -183,22 +189,35 @@ for (const adminUrl of ADMIN_URLS) {
     });
 
     test.afterAll(async () => {
-      await stopStore(store);
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await stopOutageStore(store);
+      await adminQuery(
+        adminUrl,
+        `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`,
+      );
     });
 
-    for (const mode of ['blackhole', 'refuse'] as const) {
-      test(`every page answers the brand's 503 page with Retry-After while the database ${mode === 'blackhole' ? 'does not answer' : 'refuses connections'}, and recovers`, async ({
+    for (const mode of ["blackhole", "refuse"] as const) {
+      test(`every page answers the brand's 503 page with Retry-After while the database ${mode === "blackhole" ? "does not answer" : "refuses connections"}, and recovers`, async ({
         page,
       }) => {
         test.setTimeout(240_000);
         // a cart with an item, so the cart page has something to read
         for (const brand of BRANDS) {
-          await openUntil(page, `${origin(brand)}${brand.pages.at(-1)!.path}`, 200);
+          await openUntil(
+            page,
+            `${origin(brand)}${brand.pages.at(-1)!.path}`,
+            200,
+          );
           // a click while React hydrates the form can be lost: press it once the page is live
-          await page.locator('html[data-hydrated]').waitFor();
-          await buyBoxAddButton(page, brand.site === 'cab2c' ? FR : EN).click();
-          await expect(page.getByRole('status').filter({ hasText: (brand.site === 'cab2c' ? FR : EN).addedToCart })).toBeVisible();
+          await page.locator("html[data-hydrated]").waitFor();
+          await buyBoxAddButton(page, brand.site === "cab2c" ? FR : EN).click();
+          await expect(
+            page
+              .getByRole("status")
+              .filter({
+                hasText: (brand.site === "cab2c" ? FR : EN).addedToCart,
+              }),
+          ).toBeVisible();
         }
 
         await setMode(mode);
@@ -208,76 +227,116 @@ for (const adminUrl of ADMIN_URLS) {
             await openUntil(page, url, 503);
             const response = await page.goto(url);
             expect(response?.status(), `${brand.name} ${what}`).toBe(503);
-            expect(Number(response?.headers()['retry-after']), `${brand.name} ${what} Retry-After`).toBeGreaterThan(0);
-            expect(response?.headers()['cache-control']).toBe('no-store');
+            expect(
+              Number(response?.headers()["retry-after"]),
+              `${brand.name} ${what} Retry-After`,
+            ).toBeGreaterThan(0);
+            expect(response?.headers()["cache-control"]).toBe("no-store");
             await expectUnavailablePage(page, brand, path);
           }
         }
 
-        await setMode('pass');
+        await setMode("pass");
         for (const brand of BRANDS) {
           await openUntil(page, `${origin(brand)}${brand.pages[0]!.path}`, 200);
           for (const { what, path } of brand.pages) {
             const response = await page.goto(`${origin(brand)}${path}`);
-            expect(response?.status(), `${brand.name} ${what} after recovery`).toBe(200);
-            await expect(page.getByRole('heading', { level: 1, name: brand.headline })).toHaveCount(0);
+            expect(
+              response?.status(),
+              `${brand.name} ${what} after recovery`,
+            ).toBe(200);
+            await expect(
+              page.getByRole("heading", { level: 1, name: brand.headline }),
+            ).toHaveCount(0);
           }
           // the cart made before the outage is still there
           await page.goto(`${origin(brand)}${brand.pages[3]!.path}`);
-          const L = brand.site === 'cab2c' ? FR : EN;
-          await expect(page.getByRole('heading', { level: 1, name: L.cartTitle })).toBeVisible();
-          await expect(page.getByRole('banner').getByRole('link', { name: L.cart })).toContainText(/[1-9]/);
+          const L = brand.site === "cab2c" ? FR : EN;
+          await expect(
+            page.getByRole("heading", { level: 1, name: L.cartTitle }),
+          ).toBeVisible();
+          await expect(
+            page.getByRole("banner").getByRole("link", { name: L.cart }),
+          ).toContainText(/[1-9]/);
         }
       });
     }
 
-    test('a sign-in form post (with JavaScript) shows the 503 page, and the sign-in page is back with the database', async ({ page }) => {
+    test("a sign-in form post (with JavaScript) shows the 503 page, and the sign-in page is back with the database", async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       const brand = BRANDS[0]!;
       await openUntil(page, `${origin(brand)}/login`, 200);
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-      await setMode('blackhole');
+      await expect(page.locator("html")).toHaveAttribute(
+        "data-hydrated",
+        "true",
+      );
+      await setMode("blackhole");
       try {
-        const main = page.getByRole('main');
-        await main.getByLabel('Email address', { exact: true }).fill('nobody@example.com');
-        await main.getByLabel('Password', { exact: true }).fill('Brew2026coffee');
-        await main.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await expect(page.getByRole('heading', { level: 1, name: brand.headline })).toBeVisible({ timeout: 30_000 });
+        const main = page.getByRole("main");
+        await main
+          .getByLabel("Email address", { exact: true })
+          .fill("nobody@example.com");
+        await main
+          .getByLabel("Password", { exact: true })
+          .fill("Brew2026coffee");
+        await main
+          .getByRole("button", { name: "Sign in", exact: true })
+          .click();
+        await expect(
+          page.getByRole("heading", { level: 1, name: brand.headline }),
+        ).toBeVisible({ timeout: 30_000 });
       } finally {
-        await setMode('pass');
+        await setMode("pass");
       }
       await openUntil(page, `${origin(brand)}/login`, 200);
-      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Sign in" }),
+      ).toBeVisible();
     });
 
-    test.describe('without JavaScript', () => {
+    test.describe("without JavaScript", () => {
       test.use({ javaScriptEnabled: false });
 
-      test('an add-to-cart form post answers the 503 page (not a redirect to an empty page), then works once the database is back', async ({ page }) => {
+      test("an add-to-cart form post answers the 503 page (not a redirect to an empty page), then works once the database is back", async ({
+        page,
+      }) => {
         test.setTimeout(120_000);
         const brand = BRANDS[1]!;
         const productPath = brand.pages.at(-1)!.path;
         await openUntil(page, `${origin(brand)}${productPath}`, 200);
-        await setMode('refuse');
+        await setMode("refuse");
         try {
           const [response] = await Promise.all([
             // the French page's form posts to the French add-to-cart path (issue 9 item 8)
-            page.waitForResponse((r) => ['/cart/add', '/fr/panier/ajouter'].includes(new URL(r.url()).pathname) && r.request().method() === 'POST'),
+            page.waitForResponse(
+              (r) =>
+                ["/cart/add", "/fr/panier/ajouter"].includes(
+                  new URL(r.url()).pathname,
+                ) && r.request().method() === "POST",
+            ),
             buyBoxAddButton(page, FR).click(),
           ]);
           expect(response.status()).toBe(503);
-          expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
-          await expect(page.getByRole('heading', { level: 1, name: brand.headline })).toBeVisible();
-          await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+          expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+          await expect(
+            page.getByRole("heading", { level: 1, name: brand.headline }),
+          ).toBeVisible();
+          await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
           // "Try again" goes back to the (canonical) product page the form was posted from
-          await expect(page.getByRole('link', { name: brand.retry })).toHaveAttribute('href', /^\/fr\/.+\/p\/BH-SIGNATURE-DARK/);
+          await expect(
+            page.getByRole("link", { name: brand.retry }),
+          ).toHaveAttribute("href", /^\/fr\/.+\/p\/BH-SIGNATURE-DARK/);
         } finally {
-          await setMode('pass');
+          await setMode("pass");
         }
-        await untilDatabaseBack(`http://localhost:${store!.port}`);
+        await untilDatabaseBack(store!);
         await openUntil(page, `${origin(brand)}${productPath}`, 200);
         await buyBoxAddButton(page, FR).click();
-        await expect(page.getByRole('status').filter({ hasText: FR.addedToCart })).toBeVisible();
+        await expect(
+          page.getByRole("status").filter({ hasText: FR.addedToCart }),
+        ).toBeVisible();
       });
     });
   });
