@@ -12,7 +12,7 @@ import { request as httpRequest } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
-import { createTestDb, dbKinds, deleteRedisKeys, startTcpProxy, testConfig, testRedisUrl, type TestDb } from '@store/testing';
+import { createTestDb, dbKinds, deleteRedisKeys, listRedisKeys, startTcpProxy, testConfig, testRedisUrl, type TestDb } from '@store/testing';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { purgePageCache } from '@store/contracts/page-cache';
 
@@ -128,6 +128,11 @@ for (const kind of dbKinds()) {
       const other = await get(b, product);
       expect(other.headers['x-page-cache']).toBe('hit');
       expect(other.body).toBe(first.body);
+      // ADR 0039: the stored page's key starts with the release whose route manifest the page
+      // imports, so another release sharing this Redis (a rolling deploy) never serves it
+      const release = /import "\/assets\/manifest-([0-9a-f]+)\.js"/.exec(first.body)?.[1];
+      expect(release).toBeTruthy();
+      expect(await listRedisKeys(`${RUN}${kind}:p:`)).toContain(`${RUN}${kind}:p:${release}|http://localhost:3000${product}`);
       const purge = await get(a, '/__store/page-cache/purge', {
         method: 'POST',
         headers: { authorization: `Bearer ${PURGE_SECRET}`, 'content-type': 'application/json' },

@@ -171,6 +171,12 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     : null;
   const limiter = createRenderLimiter({ concurrency: cacheConfig.renderConcurrency, queueTimeoutMs: cacheConfig.renderQueueTimeoutMs });
   const routeOf = createRouteMatcher(build);
+  /**
+   * The page cache key of a request: the build's version first (ADR 0039), so a page rendered by
+   * one release, which names that release's hashed scripts and route manifest, is never served by
+   * another one sharing the Redis store during a rolling deploy; then brand origin, path and query.
+   */
+  const pageKeyOf = (request: Request, url: URL): string => `${build.assets.version}|${pageCacheKey(expectedOrigin(request), url)}`;
   // the brand's 503 page of an overloaded process, per page and language, for a few seconds
   const overloadPages = new LRUCache<string, Promise<OverloadPage>>({ max: 200, ttl: 5_000 });
 
@@ -348,7 +354,7 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
 
     const shared = isSharedVisitorRequest(request, url);
     if (pageCache && shared) {
-      const key = pageCacheKey(expectedOrigin(request), url);
+      const key = pageKeyOf(request, url);
       const hit = await pageCache.lookup(key);
       if (hit) {
         if (!hit.fresh) pageCache.revalidate(key, () => renderForCache(backgroundRequest(request), url, info));
@@ -363,7 +369,7 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     const pageView = request.method === 'GET' || request.method === 'HEAD';
     const deadline = pageView && cacheConfig.renderTimeoutMs > 0 && !touchesSession(request, undefined, url.protocol === 'https:') ? arrived + cacheConfig.renderTimeoutMs : 0;
     if (pageCache && cacheable) {
-      const key = pageCacheKey(expectedOrigin(request), url);
+      const key = pageKeyOf(request, url);
       let leader = false;
       const fill = pageCache.fill(key, () => {
         leader = true;

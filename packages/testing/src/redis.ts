@@ -24,17 +24,34 @@ export async function readyRedisPageStore(prefix: string, url = testRedisUrl()):
   return store;
 }
 
+/** Visits every key starting with `prefix` (SCAN), a batch at a time. */
+async function scanKeys(admin: Redis, prefix: string, visit: (keys: string[]) => Promise<unknown>): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await visit(keys);
+  } while (cursor !== '0');
+}
+
 /** Deletes every key starting with `prefix` (SCAN, then DEL in batches). */
 export async function deleteRedisKeys(prefix: string, url = testRedisUrl()): Promise<void> {
   const admin = new Redis(url);
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await admin.del(...keys);
-    } while (cursor !== '0');
+    await scanKeys(admin, prefix, (keys) => admin.del(...keys));
   } finally {
     admin.disconnect();
   }
+}
+
+/** Every key starting with `prefix`, sorted. */
+export async function listRedisKeys(prefix: string, url = testRedisUrl()): Promise<string[]> {
+  const admin = new Redis(url);
+  const found: string[] = [];
+  try {
+    await scanKeys(admin, prefix, async (keys) => void found.push(...keys));
+  } finally {
+    admin.disconnect();
+  }
+  return found.sort();
 }
