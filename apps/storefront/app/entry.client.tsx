@@ -10,7 +10,8 @@
  * a microtask or two on a complete page).
  *
  * What the shopper typed or chose before hydration is noted just before it and put back once the
- * page has hydrated (lib/early-input.ts).
+ * page has hydrated (lib/early-input.ts). The aborts of navigations a newer one replaced are not
+ * reported as errors (lib/superseded-loads.ts).
  */
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -18,6 +19,7 @@ import { HydratedRouter } from 'react-router/dom';
 import { captureEarlyInput, restoreEarlyInput, whenHydrated } from './lib/early-input.ts';
 import { installHydratedIds } from './lib/hydrated-ids.ts';
 import { dropServerResourceHints, markSuspenseRanges } from './lib/react-html-for-preact.ts';
+import { ignoreSupersededLoads } from './lib/superseded-loads.ts';
 
 /**
  * Resolves once React Router's hydration data is decoded: the first call of `HydratedRouter`
@@ -33,6 +35,7 @@ async function hydrationDataReady(): Promise<void> {
 }
 
 installHydratedIds();
+ignoreSupersededLoads(window);
 void hydrationDataReady().then(() => {
   dropServerResourceHints();
   markSuspenseRanges(document.body);
