@@ -203,10 +203,20 @@ async function getPage(origin: string, path: string, cookie?: string): Promise<v
 
 const ADDRESS = { firstName: 'Bench', lastName: 'Shopper', line1: '1 Main Street', city: 'New York', region: 'NY', postalCode: '10001', country: 'US', phone: '2125550100' };
 
-/** The `Cookie` of a visitor with a one-line cart (issue 11: the pages of such a visitor bypass the page cache). */
+/**
+ * The `Cookie` of a visitor with a one-line cart (issue 11: the pages of such a visitor never come
+ * from the page cache; ADR 0040: they are composed from the shared page).
+ */
 export async function cartVisitorCookie(server: ServerProcess, clients: Clients): Promise<string> {
   return `cartGuid=${await cartWith(server, clients, 1)}`;
 }
+
+/**
+ * A per-visitor cookie besides the cart that changes none of the measured pages but rules out
+ * composing them (ADR 0040): a category coupon waiting for a cart (issue 4), so every page is
+ * rendered for the visitor.
+ */
+export const RENDERED_VISITOR_EXTRA_COOKIE = 'categoryCoupon=BENCH';
 
 /** A cart with the first `lines` fixture variants, one unit each. */
 async function cartWith(server: ServerProcess, clients: Clients, lines: number): Promise<string> {

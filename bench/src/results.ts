@@ -52,8 +52,16 @@ export interface ScenarioResult {
   setupS: number;
   /** pages of a visitor without a cart or session: from the page cache (issue 11 item 4) */
   ssr: Partial<Record<'home' | 'category' | 'product', SsrFigure>>;
-  /** the same pages for a visitor with a cart (`cartGuid` cookie): rendered every time, no page cache */
+  /**
+   * the same pages for a visitor with a cart (`cartGuid` cookie): never from the page cache; the
+   * shared page with the visitor's cart count and free-shipping progress written in (ADR 0040)
+   */
   ssrCart?: Partial<Record<'home' | 'category' | 'product', SsrFigure>>;
+  /**
+   * demo only, no target: the same pages rendered for the visitor (a cart and another per-visitor
+   * cookie, which rules out composing), the cost of a full render
+   */
+  ssrRendered?: Partial<Record<'home' | 'category' | 'product', SsrFigure>>;
   api: { hello?: { path: string; load: LoadResult }; product?: ApiFigure; addToCart?: ApiFigure };
   sql: Partial<Record<SqlOperation, SqlFigure>>;
 }

@@ -42,6 +42,7 @@ import {
   measureSql,
   measureSsr,
   cartVisitorCookie,
+  RENDERED_VISITOR_EXTRA_COOKIE,
   pagePaths,
   profileFiles,
   type LoadSettings,
@@ -226,7 +227,7 @@ async function runScenario(name: 'demo' | 'large', opts: RunOptions, errors: Ben
           fail(`ssr.${page}`, error);
         }
       }
-      // issue 11: the same pages for a visitor with a cart (no page cache)
+      // issue 11: the same pages for a visitor with a cart (no page cache; composed, ADR 0040)
       try {
         const cookie = await cartVisitorCookie(running, clients);
         scenario.ssrCart = {};
@@ -238,6 +239,20 @@ async function runScenario(name: 'demo' | 'large', opts: RunOptions, errors: Ben
             if (figure.problem) fail(`ssrCart.${page}`, figure.problem);
           } catch (error) {
             fail(`ssrCart.${page}`, error);
+          }
+        }
+        // ADR 0040: and rendered for the visitor (what composing saves; demo only, no target)
+        if (name === 'demo') {
+          scenario.ssrRendered = {};
+          for (const page of ['home', 'category', 'product'] as const) {
+            try {
+              log(`${name}: server render of ${page} for a visitor with a cart and another per-visitor cookie (${paths[page]})`);
+              const figure = await measureSsr(running, `${page}-rendered`, paths[page], opts.settings, `${cookie}; ${RENDERED_VISITOR_EXTRA_COOKIE}`);
+              scenario.ssrRendered[page] = figure;
+              if (figure.problem) fail(`ssrRendered.${page}`, figure.problem);
+            } catch (error) {
+              fail(`ssrRendered.${page}`, error);
+            }
           }
         }
       } catch (error) {

@@ -37,7 +37,7 @@ import { intlFor } from './lib/intl-shape.ts';
 import { loadShell } from './lib/shell.server.ts';
 import { applyQueryParamCoupon } from './lib/promo.server.ts';
 import { pathsFor } from './lib/paths.ts';
-import { DEFAULT_SHELL, ShellContext, VISITOR_PATH } from './lib/shell-data.ts';
+import { DEFAULT_SHELL, ShellContext, VISITOR_INFO_ATTRIBUTE, VISITOR_PATH } from './lib/shell-data.ts';
 import type { ShellData, VisitorInfo } from './lib/shell-data.ts';
 import { useT } from './lib/use-t.ts';
 import { isUnavailableError, unavailablePayloadOf } from './lib/unavailable.ts';
@@ -139,14 +139,39 @@ function flashMessage(shell: ShellData, t: ReturnType<typeof useT>, addedParam: 
 }
 
 /**
+ * The visitor info a composed page carries in `<html data-visitor-info>` (ADR 0040); null on the
+ * server and for a page that was not composed. The effect of {@link useDeferredVisitor} removes the
+ * attribute once used, so a later mount of the shell (an error boundary's) asks the API.
+ */
+function composedVisitor(): VisitorInfo | null {
+  if (import.meta.env.SSR || typeof document === 'undefined') return null;
+  const raw = document.documentElement.getAttribute(VISITOR_INFO_ATTRIBUTE);
+  if (raw === null) return null;
+  try {
+    const v = JSON.parse(raw) as VisitorInfo;
+    return typeof v === 'object' && v !== null && typeof v.cartQuantity === 'number' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Issue 11 item 4 (ADR 0019): a page rendered without per-visitor parts (shared through the page
- * cache or a CDN) asks `GET /api/visitor` once loaded for the cart count and account name; marks
- * `<html data-visitor="ready">` when the answer is in (end-to-end tests wait for it).
+ * cache or a CDN) asks `GET /api/visitor` once loaded for the cart count and account name; a page
+ * the server composed for a visitor with a cart (ADR 0040) already holds them, so it hydrates with
+ * them and asks nothing. Marks `<html data-visitor="ready">` when the answer is in (end-to-end
+ * tests wait for it).
  */
 function useDeferredVisitor(mode: ShellData['visitor']): VisitorInfo | null {
-  const [visitor, setVisitor] = useState<VisitorInfo | null>(null);
+  const [visitor, setVisitor] = useState<VisitorInfo | null>(() => (mode === 'deferred' ? composedVisitor() : null));
+  const [composed] = useState(() => visitor !== null);
   useEffect(() => {
     if (mode !== 'deferred') return;
+    if (composed) {
+      document.documentElement.removeAttribute(VISITOR_INFO_ATTRIBUTE);
+      document.documentElement.dataset.visitor = 'ready';
+      return;
+    }
     let live = true;
     fetch(VISITOR_PATH, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
       .then((r) => (r.ok ? (r.json() as Promise<VisitorInfo>) : null))
@@ -160,7 +185,7 @@ function useDeferredVisitor(mode: ShellData['visitor']): VisitorInfo | null {
     return () => {
       live = false;
     };
-  }, [mode]);
+  }, [mode, composed]);
   return visitor;
 }
 
@@ -192,7 +217,7 @@ function ShellBody({ shell, children }: { shell: ShellData; children: ReactNode 
   let view = shell;
   if (visitor && shell.visitor === 'deferred') {
     const auth = { ...shell.auth, isLoggedIn: visitor.isLoggedIn, firstName: visitor.firstName, csrfToken: visitor.csrfToken || shell.auth.csrfToken };
-    view = { ...view, cartQuantity: visitor.cartQuantity, auth };
+    view = { ...view, cartQuantity: visitor.cartQuantity, auth, cartFreeShipping: visitor.freeShipping ?? null };
   }
   if (countOverride !== null) view = { ...view, cartQuantity: countOverride };
   return (

@@ -52,6 +52,9 @@ import type { TagRecorder } from './page-cache-http.ts';
 import { beforeDeadline, createRenderLimiter, LATE, MUTATION_QUEUE_TIMEOUT_MS, releaseWhenDone } from './render-limiter.ts';
 import type { RenderLimiter } from './render-limiter.ts';
 import { LRUCache } from 'lru-cache';
+import { getRequestContext } from '../app/lib/context.server.ts';
+import { isCartOnlyVisitor } from '../app/lib/visitor-state.server.ts';
+import { composeVisitorPage, loadVisitorParts, showsFreeShipping } from './visitor-page.ts';
 
 /** What the server knows of a request beyond the web Request (the API server's StorefrontRequestInfo). */
 export interface StorefrontRequestInfo {
@@ -328,11 +331,66 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     }
   }
 
+  /**
+   * May the page be composed for its visitor (ADR 0040)? A document (not a `.data` request) of a
+   * cacheable route, without `?coupon=`, `?site=` or credentials, from a visitor whose only state
+   * is a cart.
+   */
+  function isComposable(request: Request, url: URL): boolean {
+    if (isDataRequestPath(url.pathname) || url.searchParams.has('coupon') || url.searchParams.has('site') || url.searchParams.has('_data')) return false;
+    if (request.headers.has('authorization') || !isCartOnlyVisitor(request)) return false;
+    return isCacheableRoute(url.pathname, routeOf);
+  }
+
   /** The same request without a body or anything of the visitor, for a background refresh. */
   function backgroundRequest(request: Request): Request {
     const headers = new Headers(request.headers);
     headers.delete('cookie');
     return new Request(request.url, { method: 'GET', headers });
+  }
+
+  /**
+   * ADR 0040: the page of a visitor whose only state is a cart, composed from the shared page
+   * (from the cache, or rendered for it as for a visitor without state, one render shared by
+   * concurrent misses) and the visitor's cart count and free-shipping progress. Null when it
+   * cannot be composed (the shared page cannot be kept, the API fails, the page's header is not
+   * where the composer looks): the caller renders the page for the visitor.
+   */
+  async function composedPage(request: Request, url: URL, info: StorefrontRequestInfo | undefined, nonce: string, deadline: number): Promise<Response | null> {
+    if (!pageCache) return null;
+    const key = pageKeyOf(request, url);
+    let page: CachedPage;
+    const hit = await pageCache.lookup(key);
+    if (hit) {
+      if (!hit.fresh) pageCache.revalidate(key, () => renderForCache(backgroundRequest(request), url, info));
+      page = hit.page;
+    } else {
+      const fill = pageCache.fill(key, () => renderForCache(backgroundRequest(request), url, info));
+      const out = await beforeDeadline(fill, deadline);
+      if (out === LATE) {
+        fill.then((late) => (late instanceof Response ? late.body?.cancel().catch(() => undefined) : undefined), () => undefined);
+        return overloaded(request, url, info, nonce);
+      }
+      if (out instanceof Response) {
+        await out.body?.cancel().catch(() => undefined);
+        return null;
+      }
+      if (!out) return null;
+      page = out;
+    }
+    const storefront = loadContextFor(info, nonce);
+    const ctx = getRequestContext({ request, context: { storefront } });
+    if (!ctx.cart.guid || (storefront.setCookies?.size ?? 0) > 0) return null;
+    const html = Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength).toString('utf8');
+    const parts = await loadVisitorParts(ctx, ctx.cart.guid, showsFreeShipping(html)).catch(() => null);
+    if (!parts || storefront.unavailable) return null;
+    const body = composeVisitorPage(html, parts, ctx.lang);
+    if (body === null) return null;
+    // the shared page's headers (security headers, the CSP allowing its inline scripts by hash), private
+    const headers = new Headers(page.headers);
+    headers.set('Cache-Control', 'private, no-store');
+    headers.set('x-page-parts', 'visitor');
+    return compressResponse(request, new Response(request.method === 'HEAD' ? null : body, { status: page.status, headers }));
   }
 
   const handler = async (request: Request, info?: StorefrontRequestInfo): Promise<Response> => {
@@ -368,6 +426,10 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     // cookies, which a dropped answer would lose).
     const pageView = request.method === 'GET' || request.method === 'HEAD';
     const deadline = pageView && cacheConfig.renderTimeoutMs > 0 && !touchesSession(request, undefined, url.protocol === 'https:') ? arrived + cacheConfig.renderTimeoutMs : 0;
+    if (pageCache && !shared && pageView && isComposable(request, url)) {
+      const composed = await composedPage(request, url, info, nonce, deadline);
+      if (composed) return composed;
+    }
     if (pageCache && cacheable) {
       const key = pageKeyOf(request, url);
       let leader = false;

@@ -3,6 +3,7 @@
  * root loader did not run (an error before it, or a test render).
  */
 import type { CompareState } from './compare.ts';
+import type { PriceData } from '@store/contracts';
 import { createContext, useContext } from 'react';
 import type { BaseSiteId, Lang, Locale } from '@store/domain';
 import type { Flash } from './flash.ts';
@@ -40,6 +41,18 @@ export interface ShellData {
   perksPoints?: number | null;
   /** issue 13 (ADR 0031): the visitor's compare lists (cookies) for the compare tray and buttons */
   compare?: CompareState;
+  /**
+   * ADR 0040: the free-shipping progress of the visitor's open cart when the page is a shared one
+   * composed for a visitor with a cart (the product page's bar shows it); absent otherwise
+   */
+  cartFreeShipping?: CartFreeShipping | null;
+}
+
+/** Free-shipping progress of an open, non-empty cart (spec §3 amountAwayFromFreeShipping). */
+export interface CartFreeShipping {
+  away: PriceData;
+  threshold: PriceData;
+  qualifies: boolean;
 }
 
 /** The answer of `GET /api/visitor`: the per-visitor parts of a shared page's header (issue 11 item 4). */
@@ -49,7 +62,16 @@ export interface VisitorInfo {
   firstName: string;
   /** '' without a session */
   csrfToken: string;
+  /** the open cart's free-shipping progress: only in a composed page (ADR 0040) */
+  freeShipping?: CartFreeShipping | null;
 }
+
+/**
+ * Attribute of `<html>` holding the {@link VisitorInfo} (JSON) of a shared page composed on the
+ * server for a visitor whose only state is a cart (ADR 0040): the header hydrates with it instead of
+ * asking `GET /api/visitor`.
+ */
+export const VISITOR_INFO_ATTRIBUTE = 'data-visitor-info';
 
 /** Path of the visitor endpoint. */
 export const VISITOR_PATH = '/api/visitor';

@@ -22,3 +22,23 @@ export function hasVisitorState(request: Request): boolean {
   }
   return false;
 }
+
+/**
+ * Is the visitor's only per-visitor state a cart (the `cartGuid` cookie, see
+ * {@link hasVisitorState}), with no session, flash, preview, coupon or compare list? Such a
+ * visitor's page of a cacheable route differs from the shared one only in the header's cart count
+ * and the product page's free-shipping progress, so the server composes it from the shared page
+ * (ADR 0040).
+ */
+export function isCartOnlyVisitor(request: Request): boolean {
+  const header = request.headers.get('cookie');
+  if (header === null || header === '') return false;
+  let cart = false;
+  for (const raw of Object.keys(parseCookies(header))) {
+    const name = raw.startsWith('__Host-') ? raw.slice(7) : raw;
+    if (name === 'cartGuid') cart = true;
+    else if (name === 'categoryCoupon') return false;
+    else if (name.startsWith('sf_') && name !== 'sf_csrf' && name !== 'sf_wasLoggedIn') return false;
+  }
+  return cart;
+}

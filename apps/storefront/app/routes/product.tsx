@@ -85,7 +85,7 @@ function BuyBoxPromo({
   /** issue 10: auto-delivery is chosen and ships free, so the threshold progress is beside the point */
   adFreeShipping?: boolean;
 }) {
-  const { locale } = useShell();
+  const { locale, cartFreeShipping } = useShell();
   if (product.isVirtual) return null;
   const placeholder = <div className="pdp-free-shipping" aria-hidden="true" />;
   return (
@@ -93,7 +93,9 @@ function BuyBoxPromo({
       <Suspense fallback={placeholder}>
         <Await resolve={promo} errorElement={null}>
           {(data) => {
-            let status = data.freeShipping ?? noCartFreeShipping(product, variant);
+            // a shared page composed for a visitor with a cart has the cart's progress in the shell (ADR 0040)
+            const fromShell: PdpFreeShipping | null = cartFreeShipping ? { kind: 'cart', ...cartFreeShipping } : null;
+            let status = data.freeShipping ?? fromShell ?? noCartFreeShipping(product, variant);
             if (status.kind === 'noCart' && status.threshold) {
               const minor = toMinor(status.threshold.value);
               const currency: CurrencyIso = status.threshold.currencyIso === 'CAD' ? 'CAD' : 'USD';
