@@ -7,52 +7,22 @@
  * hydration, and leaves nothing of the visitor in the shared page.
  */
 import { existsSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, dbKinds, testConfig, type TestDb } from '@store/testing';
-import { startServer, type RunningServer } from '../src/server.ts';
+import { createTestDb, dbKinds } from '@store/testing';
+import type { RunningServer } from '../src/server.ts';
+import { elementEnd } from '../../storefront/server/html-element.ts';
+import { httpCall, startStoreWithEnv, type HttpAnswer, type HttpCallInit } from './support/store-http.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BUILD = resolve(here, '../../storefront/build/server/index.js');
 const US = 'localhost:3000';
 const CA = 'ca.localhost:3000';
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A request to `server` as if to `host` (the brand comes from it). */
-function call(server: RunningServer, host: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  const target = new URL(path, server.url);
-  return new Promise((done, reject) => {
-    const req = httpRequest(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: init.method ?? 'GET', headers: { host, accept: 'text/html', ...init.headers } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (body += d));
-        res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(init.body);
-  });
-}
-
-/** The end (exclusive) of the `<div>` starting at `start`. */
-function divEnd(html: string, start: number): number {
-  const tag = /<div\b|<\/div>/g;
-  tag.lastIndex = start;
-  let depth = 0;
-  for (let m = tag.exec(html); m; m = tag.exec(html)) {
-    depth += m[0] === '</div>' ? -1 : 1;
-    if (depth === 0) return m.index + m[0].length;
-  }
-  throw new Error('unbalanced <div>');
+/** A request as a browser asks for a page (see {@link httpCall}). */
+function call(server: RunningServer, host: string, path: string, init: HttpCallInit = {}): Promise<HttpAnswer> {
+  return httpCall(server, host, path, { ...init, headers: { accept: 'text/html', ...init.headers } });
 }
 
 /**
@@ -63,7 +33,8 @@ function divEnd(html: string, start: number): number {
 function resolveSuspense(html: string): string {
   const segments = new Map<string, string>();
   for (let m = /<div hidden id="S:(\d+)">/.exec(html); m; m = /<div hidden id="S:(\d+)">/.exec(html)) {
-    const end = divEnd(html, m.index);
+    const end = elementEnd(html, m.index);
+    expect(end, `end of segment S:${m[1]}`).toBeGreaterThan(0);
     segments.set(m[1]!, html.slice(m.index + m[0].length, end - '</div>'.length));
     html = html.slice(0, m.index) + html.slice(end);
   }
@@ -87,19 +58,6 @@ function visible(html: string): string {
 function visitorInfo(html: string): unknown {
   const raw = / data-visitor-info="([^"]*)"/.exec(html)?.[1];
   return raw === undefined ? null : JSON.parse(raw.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
-}
-
-async function start(db: TestDb, env: Record<string, string>): Promise<RunningServer> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await startServer(testConfig(db.url, { PORT: '0', HOST: '127.0.0.1' }));
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
 }
 
 /** Adds `qty` of a product through the storefront's form; answers the `cartGuid=…` cookie. */
@@ -127,9 +85,9 @@ for (const kind of dbKinds()) {
     it('show what a render for the visitor shows, privately, in English and French; the shared page keeps nothing of them', async () => {
       const db = await createTestDb(kind);
       cleanups.push(() => db.close());
-      const composer = await start(db, { PAGE_CACHE: 'on' });
+      const composer = await startStoreWithEnv(db, { PAGE_CACHE: 'on' });
       cleanups.push(() => composer.stop());
-      const renderer = await start(db, { PAGE_CACHE: 'off' });
+      const renderer = await startStoreWithEnv(db, { PAGE_CACHE: 'off' });
       cleanups.push(() => renderer.stop());
 
       // a US cart under the free-shipping minimum (one box), a Canadian one over it (two brewers)

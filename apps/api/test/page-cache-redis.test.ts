@@ -8,12 +8,12 @@
  * Redis: 127.0.0.1:6379 database 15 (TEST_REDIS_URL), under a key prefix of this run, removed after.
  */
 import { existsSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
-import { createTestDb, dbKinds, deleteRedisKeys, listRedisKeys, startTcpProxy, testConfig, testRedisUrl, type TestDb } from '@store/testing';
-import { startServer, type RunningServer } from '../src/server.ts';
+import { createTestDb, dbKinds, deleteRedisKeys, listRedisKeys, startTcpProxy, testRedisUrl } from '@store/testing';
+import type { RunningServer } from '../src/server.ts';
+import { httpCall, startStoreWithEnv, type HttpAnswer, type HttpCallInit } from './support/store-http.ts';
 import { purgePageCache } from '@store/contracts/page-cache';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -24,21 +24,8 @@ const PRODUCT_PATH = '/p/BH-DINER-CLASSIC';
 const PURGE_SECRET = 'test-only-page-cache-purge-secret';
 
 /** GET (or POST) on a server with a fixed Host (the cache key holds the origin; both servers answer as one store). */
-function get(server: RunningServer, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const target = new URL(path, server.url);
-  return new Promise((resolveGet, reject) => {
-    const req = httpRequest(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: init.method ?? 'GET', headers: { host: 'localhost:3000', ...init.headers } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (body += d));
-        res.on('end', () => resolveGet({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(init.body);
-  });
+function get(server: RunningServer, path: string, init: HttpCallInit = {}): Promise<HttpAnswer> {
+  return httpCall(server, 'localhost:3000', path, init);
 }
 
 /** The canonical path of the product page (`/p/CODE` redirects to it). */
@@ -46,20 +33,6 @@ async function productPage(server: RunningServer): Promise<string> {
   const res = await get(server, PRODUCT_PATH);
   const location = res.headers.location;
   return typeof location === 'string' ? new URL(location, 'http://localhost:3000').pathname : PRODUCT_PATH;
-}
-
-/** Starts the store with the page cache settings in the environment the storefront reads. */
-async function start(db: TestDb, env: Record<string, string>): Promise<RunningServer> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await startServer(testConfig(db.url, { PORT: '0', HOST: '127.0.0.1' }));
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
 }
 
 afterAll(async () => {
@@ -87,7 +60,7 @@ for (const kind of dbKinds()) {
       const warnings: string[] = [];
       console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
       cleanups.push(async () => void (console.warn = warn));
-      const server = await start(db, { PAGE_CACHE_URL: proxy.urlFor(REDIS_URL), PAGE_CACHE_REDIS_PREFIX: `${RUN}down:`, PAGE_CACHE_REDIS_TIMEOUT_MS: '200' });
+      const server = await startStoreWithEnv(db, { PAGE_CACHE_URL: proxy.urlFor(REDIS_URL), PAGE_CACHE_REDIS_PREFIX: `${RUN}down:`, PAGE_CACHE_REDIS_TIMEOUT_MS: '200' });
       cleanups.push(() => server.stop());
       const product = await productPage(server);
       for (const path of ['/', product, '/search?q=coffee']) {
@@ -115,9 +88,9 @@ for (const kind of dbKinds()) {
       cleanups.push(() => db.close());
       // a generous Redis timeout: this test is about sharing, and a loaded CI machine must not turn a slow answer into a miss
       const env = { PAGE_CACHE_URL: REDIS_URL, PAGE_CACHE_REDIS_PREFIX: `${RUN}${kind}:`, PAGE_CACHE_PURGE_SECRET: PURGE_SECRET, PAGE_CACHE_REDIS_TIMEOUT_MS: '10000' };
-      const a = await start(db, env);
+      const a = await startStoreWithEnv(db, env);
       cleanups.push(() => a.stop());
-      const b = await start(db, env);
+      const b = await startStoreWithEnv(db, env);
       cleanups.push(() => b.stop());
       const product = await productPage(a);
       // a's Redis connection may still be opening: the first answers can be misses that store nothing

@@ -23,6 +23,7 @@ import type { RequestContext } from '../app/lib/context.server.ts';
 import { intlFor } from '../app/lib/intl-shape.ts';
 import type { CartFreeShipping, VisitorInfo } from '../app/lib/shell-data.ts';
 import { VISITOR_INFO_ATTRIBUTE } from '../app/lib/shell-data.ts';
+import { elementEnd } from './html-element.ts';
 
 /** The per-visitor parts of a composed page (ADR 0040). */
 export interface VisitorParts {
@@ -66,18 +67,6 @@ function escapeText(text: string): string {
   return text.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#x27;'));
 }
 
-/** The end (exclusive) of the `<div>` element starting at `start`, or -1. */
-function divEnd(html: string, start: number): number {
-  const tag = /<div\b|<\/div>/g;
-  tag.lastIndex = start;
-  let depth = 0;
-  for (let m = tag.exec(html); m; m = tag.exec(html)) {
-    depth += m[0] === '</div>' ? -1 : 1;
-    if (depth === 0) return m.index + m[0].length;
-  }
-  return -1;
-}
-
 /**
  * The shared page `html` with the visitor's parts written in (see module comment), or null when
  * the header's count is not where a shared page has it. `lang` is the page's language (its
@@ -102,7 +91,7 @@ export function composeVisitorPage(html: string, parts: VisitorParts, lang: Lang
   if (parts.freeShipping) {
     BAR_START.lastIndex = 0;
     const bar = BAR_START.exec(out);
-    const end = bar ? divEnd(out, bar.index) : -1;
+    const end = bar ? elementEnd(out, bar.index) : -1;
     if (bar && end > 0) {
       const rendered = renderToString(createElement(RawIntlProvider, { value: intl }, createElement(FreeShippingProgress, { status: { kind: 'cart', ...parts.freeShipping } })));
       out = out.slice(0, bar.index) + rendered + out.slice(end);
