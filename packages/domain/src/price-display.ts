@@ -74,13 +74,14 @@ export type PackType = 'Bagged' | 'Canned';
 
 /**
  * Size label (spec §9): "12 oz" for Bagged or Canned packs (both languages); otherwise a count,
- * "24 ct" in English and "24 unités" in French. `null` when the count is unknown. The separator
- * is a plain space.
+ * "24 ct" in English and "24 unités" in French ("1 unité": French takes the singular for 0 and 1).
+ * `null` when the count is unknown. The separator is a plain space.
  */
 export function sizeLabel(count: number | null, packType: PackType | null, lang: Lang): string | null {
   if (count === null) return null;
   if (packType === 'Bagged' || packType === 'Canned') return `${count} oz`;
-  return lang === 'fr' ? `${count} unités` : `${count} ct`;
+  if (lang === 'fr') return `${count} ${Math.abs(count) < 2 ? 'unité' : 'unités'}`;
+  return `${count} ct`;
 }
 
 /** Stock level status of a variant (spec §3). */

@@ -53,6 +53,9 @@ describe('sizeLabel (spec §9)', () => {
     expect(sizeLabel(8, 'Canned', 'en')).toBe('8 oz');
     expect(sizeLabel(24, null, 'en')).toBe('24 ct');
     expect(sizeLabel(24, null, 'fr')).toBe('24 unités');
+    expect(sizeLabel(1, null, 'fr')).toBe('1 unité');
+    expect(sizeLabel(2, null, 'fr')).toBe('2 unités');
+    expect(sizeLabel(1, null, 'en')).toBe('1 ct');
     expect(sizeLabel(null, 'Bagged', 'en')).toBeNull();
     expect(sizeLabel(null, null, 'fr')).toBeNull();
   });
