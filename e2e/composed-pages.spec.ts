@@ -24,7 +24,8 @@ async function headerCount(page: Page): Promise<string> {
 
 test.describe('pages composed for a visitor with a cart (ADR 0040)', () => {
   test('hydrate with the cart count and free-shipping progress the server wrote in, and keep working', async ({ page, browser, request }) => {
-    // the shared page first: count 0, the threshold without a cart
+    // the shared pages first (composing starts from the cached page): count 0, the threshold without a cart
+    expect((await request.get(`${US_ORIGIN}/`)).status()).toBe(200);
     const shared = await request.get(`${US_ORIGIN}${PRODUCT_PATH}`);
     const sharedHtml = await shared.text();
     expect(sharedHtml).toContain('data-count="0"');

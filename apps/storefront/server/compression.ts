@@ -14,7 +14,8 @@
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 
 /** A content coding the storefront can answer with. */
 export type Encoding = 'br' | 'gzip';
@@ -102,4 +103,41 @@ export function compressResponse(request: Request, response: Response): Response
   out.delete('content-length');
   out.set('Content-Encoding', encoding);
   return new Response(body, { status: response.status, statusText: response.statusText, headers: out });
+}
+
+/**
+ * A response whose whole body is already in memory carries it under this symbol, so the Fastify
+ * bridge can send the bytes as they are instead of streaming them through a web stream
+ * (apps/api/src/storefront-bridge.ts).
+ */
+export const RAW_BODY = Symbol.for('@store/storefront/raw-body');
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The answer of a body held whole in memory (ADR 0040: a composed page): compressed in one call
+ * on zlib's thread pool when the browser accepts it (brotli quality 4 / gzip level 6, as pages
+ * that stream), with its length, `Vary: Accept-Encoding`, and its final bytes under
+ * {@link RAW_BODY}. A HEAD request gets the headers only.
+ */
+export async function wholeBodyResponse(request: Request, body: Uint8Array, init: { status: number; headers: Headers }): Promise<Response> {
+  const headers = new Headers(init.headers);
+  let bytes: Uint8Array = body;
+  if (isCompressible(headers.get('content-type')) && body.byteLength >= MIN_COMPRESS_BYTES) {
+    addVaryAcceptEncoding(headers);
+    const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
+    if (encoding === 'br') {
+      bytes = await brotliAsync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+      });
+    } else if (encoding === 'gzip') bytes = await gzipAsync(body, { level: 6 });
+    if (encoding) headers.set('content-encoding', encoding);
+  }
+  headers.set('content-length', String(bytes.byteLength));
+  if (request.method === 'HEAD') return new Response(null, { status: init.status, headers });
+  const owned = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+  const response = new Response(owned, { status: init.status, headers });
+  (response as unknown as Record<symbol, unknown>)[RAW_BODY] = owned;
+  return response;
 }

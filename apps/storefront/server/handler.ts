@@ -30,7 +30,7 @@ import { requestGuard } from '../app/lib/request-guard.server.ts';
 import { applySecurityHeaders, createNonce } from '../app/lib/security.server.ts';
 import { createTokenProvider } from '../app/lib/token.server.ts';
 import { createAvailabilityGuard } from '../app/lib/unavailable.server.ts';
-import { compressResponse } from './compression.ts';
+import { compressResponse, wholeBodyResponse } from './compression.ts';
 import { createMemoryPageStore, createPageCache, pageCacheKey } from './page-cache.ts';
 import type { CachedPage, PageCache, PageCacheStore } from './page-cache.ts';
 import { pageCacheConfigFromEnv, PAGE_CACHE_PURGE_PATH, purgeEndpoint } from './page-cache-config.ts';
@@ -55,6 +55,7 @@ import { LRUCache } from 'lru-cache';
 import { getRequestContext } from '../app/lib/context.server.ts';
 import { isCartOnlyVisitor } from '../app/lib/visitor-state.server.ts';
 import { composeVisitorPage, loadVisitorParts, showsFreeShipping } from './visitor-page.ts';
+import type { VisitorParts } from './visitor-page.ts';
 
 /** What the server knows of a request beyond the web Request (the API server's StorefrontRequestInfo). */
 export interface StorefrontRequestInfo {
@@ -350,47 +351,43 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
   }
 
   /**
-   * ADR 0040: the page of a visitor whose only state is a cart, composed from the shared page
-   * (from the cache, or rendered for it as for a visitor without state, one render shared by
-   * concurrent misses) and the visitor's cart count and free-shipping progress. Null when it
-   * cannot be composed (the shared page cannot be kept, the API fails, the page's header is not
-   * where the composer looks): the caller renders the page for the visitor.
+   * ADR 0040: the page of a visitor whose only state is a cart, composed from the shared page in
+   * the cache (fresh, or stale and refreshed in the background as for any visitor) and the
+   * visitor's cart count and free-shipping progress. Null when it cannot be composed: no shared
+   * page cached (a miss starts no render here: in an outage that would be one more render
+   * waiting for the API), the API fails, the page's header is not where the composer looks. The
+   * caller then renders the page for the visitor.
    */
-  async function composedPage(request: Request, url: URL, info: StorefrontRequestInfo | undefined, nonce: string, deadline: number): Promise<Response | null> {
+  async function composedPage(request: Request, url: URL, info: StorefrontRequestInfo | undefined, nonce: string): Promise<Response | null> {
     if (!pageCache) return null;
     const key = pageKeyOf(request, url);
-    let page: CachedPage;
     const hit = await pageCache.lookup(key);
-    if (hit) {
-      if (!hit.fresh) pageCache.revalidate(key, () => renderForCache(backgroundRequest(request), url, info));
-      page = hit.page;
-    } else {
-      const fill = pageCache.fill(key, () => renderForCache(backgroundRequest(request), url, info));
-      const out = await beforeDeadline(fill, deadline);
-      if (out === LATE) {
-        fill.then((late) => (late instanceof Response ? late.body?.cancel().catch(() => undefined) : undefined), () => undefined);
-        return overloaded(request, url, info, nonce);
-      }
-      if (out instanceof Response) {
-        await out.body?.cancel().catch(() => undefined);
-        return null;
-      }
-      if (!out) return null;
-      page = out;
-    }
+    if (!hit) return null;
+    if (!hit.fresh) pageCache.revalidate(key, () => renderForCache(backgroundRequest(request), url, info));
+    const page = hit.page;
     const storefront = loadContextFor(info, nonce);
     const ctx = getRequestContext({ request, context: { storefront } });
-    if (!ctx.cart.guid || (storefront.setCookies?.size ?? 0) > 0) return null;
+    const guid = ctx.cart.guid;
+    if (!guid || (storefront.setCookies?.size ?? 0) > 0) return null;
     const html = Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength).toString('utf8');
-    const parts = await loadVisitorParts(ctx, ctx.cart.guid, showsFreeShipping(html)).catch(() => null);
-    if (!parts || storefront.unavailable) return null;
+    // the parts' API calls under the availability guard (issue 9 item 4), as a render's are: its
+    // time limit, and when the API is unavailable the brand's 503 page, rendered by the guard's
+    // second call (not a render for the visitor, which would wait for the API again)
+    let parts = null as VisitorParts | null;
+    const probe = await availability.handle(request, storefront, async (req) => {
+      if (req !== request) return handle(req, { storefront });
+      parts = await loadVisitorParts(ctx, guid, showsFreeShipping(html)).catch(() => null);
+      return new Response(null, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    });
+    if (storefront.unavailable) return finish(request, url, probe, nonce, false);
+    if (!parts) return null;
     const body = composeVisitorPage(html, parts, ctx.lang);
     if (body === null) return null;
     // the shared page's headers (security headers, the CSP allowing its inline scripts by hash), private
     const headers = new Headers(page.headers);
     headers.set('Cache-Control', 'private, no-store');
     headers.set('x-page-parts', 'visitor');
-    return compressResponse(request, new Response(request.method === 'HEAD' ? null : body, { status: page.status, headers }));
+    return wholeBodyResponse(request, Buffer.from(body, 'utf8'), { status: page.status, headers });
   }
 
   const handler = async (request: Request, info?: StorefrontRequestInfo): Promise<Response> => {
@@ -427,7 +424,7 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     const pageView = request.method === 'GET' || request.method === 'HEAD';
     const deadline = pageView && cacheConfig.renderTimeoutMs > 0 && !touchesSession(request, undefined, url.protocol === 'https:') ? arrived + cacheConfig.renderTimeoutMs : 0;
     if (pageCache && !shared && pageView && isComposable(request, url)) {
-      const composed = await composedPage(request, url, info, nonce, deadline);
+      const composed = await composedPage(request, url, info, nonce);
       if (composed) return composed;
     }
     if (pageCache && cacheable) {

@@ -13,7 +13,9 @@ import type { ServerBuild } from 'react-router';
 import type { ApiFetch } from '../app/lib/load-context.ts';
 import { hasVisitorState } from '../app/lib/visitor-state.server.ts';
 import { contentSecurityPolicyWithHashes, HSTS_VALUE } from '../app/lib/security.server.ts';
-import { MIN_COMPRESS_BYTES, negotiateEncoding } from './compression.ts';
+import { MIN_COMPRESS_BYTES, negotiateEncoding, RAW_BODY } from './compression.ts';
+
+export { RAW_BODY };
 import type { CachedPage } from './page-cache.ts';
 
 export { hasVisitorState };
@@ -281,10 +283,3 @@ export function cachedResponse(request: Request, page: CachedPage, outcome: Cach
   if (request.method !== 'HEAD') (response as unknown as Record<symbol, unknown>)[RAW_BODY] = body;
   return response;
 }
-
-/**
- * A response whose whole body is already in memory carries it under this symbol, so the Fastify
- * bridge can send the bytes as they are instead of streaming them through a web stream
- * (apps/api/src/storefront-bridge.ts).
- */
-export const RAW_BODY = Symbol.for('@store/storefront/raw-body');

@@ -4,7 +4,7 @@
  * Such a visitor's home, category, search, content or product page differs from the page every
  * visitor without state gets (the page cache's, ADR 0019) in two places only: the header's cart
  * count and, on a product page, the free-shipping progress of the cart. So the server takes the
- * shared page (from the cache, or rendered for it as for any visitor without state), asks the API
+ * shared page from the page cache (on a miss it renders for the visitor as before), asks the API
  * for those two parts, and writes them into the HTML, rendered by the same components with the
  * same messages; the page's `<html>` carries them as JSON (`data-visitor-info`), so the browser
  * hydrates the header and the bar with what the HTML shows and asks nothing more. With JavaScript

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressResponse, negotiateEncoding } from '../server/compression.ts';
+import { compressResponse, negotiateEncoding, RAW_BODY, wholeBodyResponse } from '../server/compression.ts';
 
 const html = `<!DOCTYPE html><html><body>${'<p>Medium roast coffee pods, 24 count</p>'.repeat(200)}</body></html>`;
 
@@ -89,5 +89,38 @@ describe('compressResponse', () => {
     }
     await new Promise<void>((r) => inflate.end(r));
     expect(seen.join('')).toContain('<p>deferred</p></body></html>');
+  });
+});
+
+describe('wholeBodyResponse (ADR 0040: a composed page)', () => {
+  const bytes = new TextEncoder().encode(html);
+  const init = () => ({ status: 200, headers: new Headers({ 'content-type': 'text/html; charset=utf-8', vary: 'Accept-Encoding, Cookie' }) });
+  const rawOf = (r: Response) => (r as unknown as Record<symbol, unknown>)[RAW_BODY] as Uint8Array;
+
+  it('compresses in one call as the browser accepts, with the length, and carries the final bytes', async () => {
+    const br = await wholeBodyResponse(get('gzip, br'), bytes, init());
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    const brBody = new Uint8Array(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(brBody.byteLength);
+    expect(brBody.byteLength).toBeLessThan(bytes.byteLength / 5);
+    expect(brotliDecompressSync(brBody).toString('utf8')).toBe(html);
+    expect(Buffer.from(rawOf(br)).equals(Buffer.from(brBody))).toBe(true);
+
+    const gz = await wholeBodyResponse(get('gzip'), bytes, init());
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(rawOf(gz))).toString('utf8')).toBe(html);
+  });
+
+  it('sends the bytes as they are without an accepted encoding, and headers only to HEAD', async () => {
+    const plain = await wholeBodyResponse(get(), bytes, init());
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-length')).toBe(String(bytes.byteLength));
+    expect(await plain.text()).toBe(html);
+    expect(rawOf(plain).byteLength).toBe(bytes.byteLength);
+    const head = await wholeBodyResponse(get('br', 'HEAD'), bytes, init());
+    expect(head.body).toBeNull();
+    expect(head.headers.get('content-encoding')).toBe('br');
+    expect(rawOf(head)).toBeUndefined();
   });
 });
