@@ -163,8 +163,8 @@ function composedVisitor(): VisitorInfo | null {
  * tests wait for it).
  */
 function useDeferredVisitor(mode: ShellData['visitor']): VisitorInfo | null {
-  const [visitor, setVisitor] = useState<VisitorInfo | null>(() => (mode === 'deferred' ? composedVisitor() : null));
-  const [composed] = useState(() => visitor !== null);
+  const [composed] = useState(() => (mode === 'deferred' ? composedVisitor() : null));
+  const [visitor, setVisitor] = useState<VisitorInfo | null>(composed);
   useEffect(() => {
     if (mode !== 'deferred') return;
     if (composed) {

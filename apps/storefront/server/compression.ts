@@ -112,8 +112,10 @@ export function compressResponse(request: Request, response: Response): Response
  */
 export const RAW_BODY = Symbol.for('@store/storefront/raw-body');
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+/** zlib's one-shot brotli, on its thread pool. */
+export const brotliAsync = promisify(brotliCompress);
+/** zlib's one-shot gzip, on its thread pool. */
+export const gzipAsync = promisify(gzip);
 
 /**
  * The answer of a body held whole in memory (ADR 0040: a composed page): compressed in one call

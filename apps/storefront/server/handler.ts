@@ -42,6 +42,7 @@ import {
   createTagRecorder,
   hasVisitorState,
   isCacheableRoute,
+  isComposableRequest,
   isDataRequestPath,
   isSharedVisitorRequest,
   publicCacheControl,
@@ -53,9 +54,7 @@ import { beforeDeadline, createRenderLimiter, LATE, MUTATION_QUEUE_TIMEOUT_MS, r
 import type { RenderLimiter } from './render-limiter.ts';
 import { LRUCache } from 'lru-cache';
 import { getRequestContext } from '../app/lib/context.server.ts';
-import { isCartOnlyVisitor } from '../app/lib/visitor-state.server.ts';
 import { composeVisitorPage, loadVisitorParts, showsFreeShipping } from './visitor-page.ts';
-import type { VisitorParts } from './visitor-page.ts';
 
 /** What the server knows of a request beyond the web Request (the API server's StorefrontRequestInfo). */
 export interface StorefrontRequestInfo {
@@ -332,17 +331,6 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     }
   }
 
-  /**
-   * May the page be composed for its visitor (ADR 0040)? A document (not a `.data` request) of a
-   * cacheable route, without `?coupon=`, `?site=` or credentials, from a visitor whose only state
-   * is a cart.
-   */
-  function isComposable(request: Request, url: URL): boolean {
-    if (isDataRequestPath(url.pathname) || url.searchParams.has('coupon') || url.searchParams.has('site') || url.searchParams.has('_data')) return false;
-    if (request.headers.has('authorization') || !isCartOnlyVisitor(request)) return false;
-    return isCacheableRoute(url.pathname, routeOf);
-  }
-
   /** The same request without a body or anything of the visitor, for a background refresh. */
   function backgroundRequest(request: Request): Request {
     const headers = new Headers(request.headers);
@@ -371,15 +359,16 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     if (!guid || (storefront.setCookies?.size ?? 0) > 0) return null;
     const html = Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength).toString('utf8');
     // the parts' API calls under the availability guard (issue 9 item 4), as a render's are: its
-    // time limit, and when the API is unavailable the brand's 503 page, rendered by the guard's
-    // second call (not a render for the visitor, which would wait for the API again)
-    let parts = null as VisitorParts | null;
-    const probe = await availability.handle(request, storefront, async (req) => {
-      if (req !== request) return handle(req, { storefront });
-      parts = await loadVisitorParts(ctx, guid, showsFreeShipping(html)).catch(() => null);
-      return new Response(null, { headers: { 'content-type': 'text/html; charset=utf-8' } });
-    });
-    if (storefront.unavailable) return finish(request, url, probe, nonce, false);
+    // time limit, and when the API is unavailable the brand's 503 page (not a render for the
+    // visitor, which would wait for the API again)
+    const guarded = await availability.guard(
+      request,
+      storefront,
+      () => loadVisitorParts(ctx, guid, showsFreeShipping(html)).catch(() => null),
+      (req) => handle(req, { storefront }),
+    );
+    if ('unavailable' in guarded) return finish(request, url, guarded.unavailable, nonce, false);
+    const parts = guarded.value;
     if (!parts) return null;
     const body = composeVisitorPage(html, parts, ctx.lang);
     if (body === null) return null;
@@ -423,7 +412,7 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     // cookies, which a dropped answer would lose).
     const pageView = request.method === 'GET' || request.method === 'HEAD';
     const deadline = pageView && cacheConfig.renderTimeoutMs > 0 && !touchesSession(request, undefined, url.protocol === 'https:') ? arrived + cacheConfig.renderTimeoutMs : 0;
-    if (pageCache && !shared && pageView && isComposable(request, url)) {
+    if (pageCache && isComposableRequest(request, url, routeOf)) {
       const composed = await composedPage(request, url, info, nonce);
       if (composed) return composed;
     }

@@ -5,23 +5,18 @@
  * per-request nonce), and answering a request from an entry.
  */
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { constants } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { matchRoutes } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import type { ApiFetch } from '../app/lib/load-context.ts';
-import { hasVisitorState } from '../app/lib/visitor-state.server.ts';
+import { hasVisitorState, isCartOnlyVisitor } from '../app/lib/visitor-state.server.ts';
 import { contentSecurityPolicyWithHashes, HSTS_VALUE } from '../app/lib/security.server.ts';
-import { MIN_COMPRESS_BYTES, negotiateEncoding, RAW_BODY } from './compression.ts';
-
-export { RAW_BODY };
+import { brotliAsync, gzipAsync, MIN_COMPRESS_BYTES, negotiateEncoding, RAW_BODY } from './compression.ts';
 import type { CachedPage } from './page-cache.ts';
 
 export { hasVisitorState };
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /**
  * Route ids of the pages a visitor without per-visitor state gets from the cache: home, category,
@@ -68,9 +63,24 @@ export function createRouteMatcher(build: Pick<ServerBuild, 'routes'>): (pathnam
  * ({@link isCacheableRoute}) before rendering for the cache.
  */
 export function isSharedVisitorRequest(request: Request, url: URL): boolean {
+  return isPlainPageView(request, url) && !hasVisitorState(request);
+}
+
+/** GET or HEAD without credentials, `?coupon=` (sets a cookie) or `?_data`. */
+function isPlainPageView(request: Request, url: URL): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (url.searchParams.has('coupon') || url.searchParams.has('_data')) return false;
-  return !request.headers.has('authorization') && !hasVisitorState(request);
+  return !request.headers.has('authorization');
+}
+
+/**
+ * May the page be composed from the shared one for its visitor (ADR 0040)? A document (not a
+ * `.data` request) of a cacheable route, viewed as {@link isSharedVisitorRequest} asks but by a
+ * visitor whose only state is a cart, and without `?site=` (starts a preview: sets a cookie).
+ */
+export function isComposableRequest(request: Request, url: URL, routeOf: (pathname: string) => string | null): boolean {
+  if (!isPlainPageView(request, url) || isDataRequestPath(url.pathname) || url.searchParams.has('site')) return false;
+  return isCartOnlyVisitor(request) && isCacheableRoute(url.pathname, routeOf);
 }
 
 /**

@@ -18,9 +18,8 @@ import { createElement } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import type { Lang } from '@store/domain';
 import { FreeShippingProgress } from '../app/components/promotions/FreeShippingProgress.tsx';
-import { messages } from '../app/i18n/index.ts';
 import type { RequestContext } from '../app/lib/context.server.ts';
-import { intlFor } from '../app/lib/intl-shape.ts';
+import { intlOf } from '../app/lib/intl.ts';
 import type { CartFreeShipping, VisitorInfo } from '../app/lib/shell-data.ts';
 import { VISITOR_INFO_ATTRIBUTE } from '../app/lib/shell-data.ts';
 import { elementEnd } from './html-element.ts';
@@ -36,11 +35,10 @@ export interface VisitorParts {
 /** The header's count as the shared page renders it (count 0). */
 const SHARED_COUNT = '<span class="cart-count" aria-hidden="true" data-count="0">0</span><span class="visually-hidden">';
 /** Start of the product page's free-shipping progress (components/promotions/FreeShippingProgress.tsx). */
-const BAR_START = /<div class="pdp-free-shipping(?: is-reached)?"><p class="pdp-free-shipping-text"/g;
+const BAR_START = /<div class="pdp-free-shipping(?: is-reached)?"><p class="pdp-free-shipping-text"/;
 
 /** Whether a shared page shows the product page's free-shipping progress (so the cart's is asked for). */
 export function showsFreeShipping(html: string): boolean {
-  BAR_START.lastIndex = 0;
   return BAR_START.test(html);
 }
 
@@ -75,7 +73,7 @@ function escapeText(text: string): string {
 export function composeVisitorPage(html: string, parts: VisitorParts, lang: Lang): string | null {
   const at = html.indexOf(SHARED_COUNT);
   if (at < 0 || html.indexOf(SHARED_COUNT, at + 1) >= 0) return null;
-  const intl = intlFor(lang === 'fr' ? 'fr-CA' : 'en', messages[lang]);
+  const intl = intlOf(lang);
   // the visually hidden " (no items)" after the count, as the header renders it
   const hiddenStart = at + SHARED_COUNT.length;
   const hiddenEnd = html.indexOf('</span>', hiddenStart);
@@ -89,7 +87,6 @@ export function composeVisitorPage(html: string, parts: VisitorParts, lang: Lang
   let out = html.slice(0, at) + header + html.slice(hiddenEnd);
 
   if (parts.freeShipping) {
-    BAR_START.lastIndex = 0;
     const bar = BAR_START.exec(out);
     const end = bar ? elementEnd(out, bar.index) : -1;
     if (bar && end > 0) {

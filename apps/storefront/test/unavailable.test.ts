@@ -91,6 +91,35 @@ describe('availability guard', () => {
     expect(warnings).toEqual([{ method: 'GET', path: '/fr/panier', cause: 'API answered 503', correlationId: 'api-123' }]);
   });
 
+  it('guards API calls made outside a render (ADR 0040): their value while the API answers, else the 503 page rendered in unavailable mode', async () => {
+    const up = setup(() => Promise.resolve(Response.json({ cartQuantity: 2 })));
+    const noRender = async (): Promise<Response> => {
+      throw new Error('no render while the API answers');
+    };
+    const ok = await up.guard.guard(new Request('http://localhost/'), context(), async () => (await up.guard.fetch(`${API}/usb2c/carts/abc/count`)).status, noRender);
+    expect(ok).toEqual({ value: 200 });
+
+    const down = setup(apiDown);
+    const ctx = context();
+    const renders: string[] = [];
+    const out = await down.guard.guard(
+      new Request('http://localhost/c/BR', { headers: { cookie: 'cartGuid=abc' } }),
+      ctx,
+      async () => (await down.guard.fetch(`${API}/usb2c/carts/abc/count`)).status,
+      async (request) => {
+        renders.push(new URL(request.url).pathname);
+        return html('<h1>503 page</h1>', { status: 503 });
+      },
+    );
+    expect('unavailable' in out).toBe(true);
+    const answer = (out as { unavailable: Response }).unavailable;
+    expect(renders).toEqual(['/']);
+    expect(ctx.unavailable).toEqual({ retryHref: '/c/BR' });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('7');
+    expect(await answer.text()).toBe('<h1>503 page</h1>');
+  });
+
   it('a form post (no JavaScript) that found the API down answers the 503 page too, not its redirect, in the language of the page it came from', async () => {
     const { guard } = setup(apiDown);
     const ctx = context();

@@ -5,6 +5,7 @@
 import type { Lang } from '@store/domain';
 import { messages } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/index.ts';
+import type { IntlShape } from 'react-intl';
 import { intlFor } from './intl-shape.ts';
 
 /** Formats one message; values fill ICU placeholders. */
@@ -15,6 +16,11 @@ export type Translate = (id: MessageKey, values?: Record<string, string | number
  * language is built once per process and shared (intl-shape.ts).
  */
 export function createTranslator(lang: Lang): Translate {
-  const intl = intlFor(lang === 'fr' ? 'fr-CA' : 'en', messages[lang]);
+  const intl = intlOf(lang);
   return (id, values) => intl.formatMessage({ id }, values);
+}
+
+/** The react-intl shape of a language outside React (`fr`: the fr-CA locale), shared per process. */
+export function intlOf(lang: Lang): IntlShape {
+  return intlFor(lang === 'fr' ? 'fr-CA' : 'en', messages[lang]);
 }

@@ -89,6 +89,13 @@ export interface AvailabilityGuard {
    * `retryAfterS` goes into `Retry-After`; nothing is logged.
    */
   unavailableAnswer(request: Request, context: StorefrontLoadContext, render: (request: Request) => Promise<Response>, retryAfterS: number): Promise<Response>;
+  /**
+   * API calls made for a request outside a render (ADR 0040: the parts of a composed page) under
+   * the same guard: `work`'s value, or, when the API was unavailable, the 503 answer of
+   * {@link handle} (the page rendered by `render` in unavailable mode). Wraps `context.getToken`
+   * and may set `context.unavailable`.
+   */
+  guard<T>(request: Request, context: StorefrontLoadContext, work: () => Promise<T>, render: (request: Request) => Promise<Response>): Promise<{ value: T } | { unavailable: Response }>;
 }
 
 /**
@@ -224,21 +231,34 @@ export function createAvailabilityGuard(apiFetch: ApiFetch, opts: AvailabilityGu
     return new Response(page.body, { status: UNAVAILABLE_STATUS, headers });
   }
 
+  /** A request's availability state; `context.getToken` wrapped so a token failure counts too. */
+  function watch(context: StorefrontLoadContext): RequestAvailability {
+    const getToken = context.getToken;
+    context.getToken = () =>
+      getToken().catch((error: unknown) => {
+        // a token fetch shared with another request: its failure is this request's too
+        const mine = current.getStore();
+        if (mine && isApiError(error) && UNAVAILABLE_STATUSES.has(error.status)) markUnavailable(mine, `token: API answered ${error.status}`);
+        throw error;
+      });
+    return { unavailable: false, retryAfterS: null, correlationId: null, cause: null };
+  }
+
   return {
     fetch,
     async handle(request, context, render) {
-      const state: RequestAvailability = { unavailable: false, retryAfterS: null, correlationId: null, cause: null };
-      const getToken = context.getToken;
-      context.getToken = () =>
-        getToken().catch((error: unknown) => {
-          // a token fetch shared with another request: its failure is this request's too
-          const mine = current.getStore();
-          if (mine && isApiError(error) && UNAVAILABLE_STATUSES.has(error.status)) markUnavailable(mine, `token: API answered ${error.status}`);
-          throw error;
-        });
+      const state = watch(context);
       const first = await current.run(state, () => render(request));
       if (!state.unavailable) return first;
       return answerUnavailable(request, first, state, context, render);
+    },
+    async guard(request, context, work, render) {
+      const state = watch(context);
+      const value = await current.run(state, work);
+      if (!state.unavailable) return { value };
+      // a document's answer: the brand's 503 page
+      const first = new Response(null, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+      return { unavailable: await answerUnavailable(request, first, state, context, render) };
     },
     async unavailableAnswer(request, context, render, retryAfterS) {
       const state: RequestAvailability = { unavailable: true, retryAfterS, correlationId: null, cause: 'overloaded' };

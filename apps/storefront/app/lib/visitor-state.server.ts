@@ -6,39 +6,39 @@
  */
 import { parseCookies } from './cookies.server.ts';
 
+/** What per-visitor state a request carries (see {@link hasVisitorState}). */
+type VisitorStateKind = 'none' | 'cart' | 'other';
+
 /**
  * Cookies that are per-visitor state: the cart, the customer's session and display data,
  * one-shot notices and flashes, the previewed brand, a category coupon, an order's access. Not
  * state: `sf_csrf` (pages without a session carry no token) and `sf_wasLoggedIn` (changes
- * nothing on the page); cookies of other software are ignored.
+ * nothing on the page); cookies of other software are ignored. `cart` when the cart is the only
+ * state, `other` as soon as anything else is.
  */
-export function hasVisitorState(request: Request): boolean {
+function visitorStateOf(request: Request): VisitorStateKind {
   const header = request.headers.get('cookie');
-  if (header === null || header === '') return false;
+  if (header === null || header === '') return 'none';
+  let kind: VisitorStateKind = 'none';
   for (const raw of Object.keys(parseCookies(header))) {
     const name = raw.startsWith('__Host-') ? raw.slice(7) : raw;
-    if (name === 'cartGuid' || name === 'categoryCoupon') return true;
-    if (name.startsWith('sf_') && name !== 'sf_csrf' && name !== 'sf_wasLoggedIn') return true;
+    if (name === 'cartGuid') kind = 'cart';
+    else if (name === 'categoryCoupon' || (name.startsWith('sf_') && name !== 'sf_csrf' && name !== 'sf_wasLoggedIn')) return 'other';
   }
-  return false;
+  return kind;
+}
+
+/** Does the request carry any per-visitor state (see {@link visitorStateOf})? */
+export function hasVisitorState(request: Request): boolean {
+  return visitorStateOf(request) !== 'none';
 }
 
 /**
- * Is the visitor's only per-visitor state a cart (the `cartGuid` cookie, see
- * {@link hasVisitorState}), with no session, flash, preview, coupon or compare list? Such a
- * visitor's page of a cacheable route differs from the shared one only in the header's cart count
- * and the product page's free-shipping progress, so the server composes it from the shared page
- * (ADR 0040).
+ * Is the visitor's only per-visitor state a cart (the `cartGuid` cookie), with no session, flash,
+ * preview, coupon or compare list? Such a visitor's page of a cacheable route differs from the
+ * shared one only in the header's cart count and the product page's free-shipping progress, so
+ * the server composes it from the shared page (ADR 0040).
  */
 export function isCartOnlyVisitor(request: Request): boolean {
-  const header = request.headers.get('cookie');
-  if (header === null || header === '') return false;
-  let cart = false;
-  for (const raw of Object.keys(parseCookies(header))) {
-    const name = raw.startsWith('__Host-') ? raw.slice(7) : raw;
-    if (name === 'cartGuid') cart = true;
-    else if (name === 'categoryCoupon') return false;
-    else if (name.startsWith('sf_') && name !== 'sf_csrf' && name !== 'sf_wasLoggedIn') return false;
-  }
-  return cart;
+  return visitorStateOf(request) === 'cart';
 }
