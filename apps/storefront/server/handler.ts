@@ -357,26 +357,25 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     const ctx = getRequestContext({ request, context: { storefront } });
     const guid = ctx.cart.guid;
     if (!guid || (storefront.setCookies?.size ?? 0) > 0) return null;
-    const html = Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength).toString('utf8');
     // the parts' API calls under the availability guard (issue 9 item 4), as a render's are: its
     // time limit, and when the API is unavailable the brand's 503 page (not a render for the
     // visitor, which would wait for the API again)
     const guarded = await availability.guard(
       request,
       storefront,
-      () => loadVisitorParts(ctx, guid, showsFreeShipping(html)).catch(() => null),
+      () => loadVisitorParts(ctx, guid, showsFreeShipping(page.body)).catch(() => null),
       (req) => handle(req, { storefront }),
     );
     if ('unavailable' in guarded) return finish(request, url, guarded.unavailable, nonce, false);
     const parts = guarded.value;
     if (!parts) return null;
-    const body = composeVisitorPage(html, parts, ctx.lang);
+    const body = composeVisitorPage(page.body, parts, ctx.lang);
     if (body === null) return null;
     // the shared page's headers (security headers, the CSP allowing its inline scripts by hash), private
     const headers = new Headers(page.headers);
     headers.set('Cache-Control', 'private, no-store');
     headers.set('x-page-parts', 'visitor');
-    return wholeBodyResponse(request, Buffer.from(body, 'utf8'), { status: page.status, headers });
+    return wholeBodyResponse(request, body, { status: page.status, headers });
   }
 
   const handler = async (request: Request, info?: StorefrontRequestInfo): Promise<Response> => {

@@ -37,9 +37,64 @@ const SHARED_COUNT = '<span class="cart-count" aria-hidden="true" data-count="0"
 /** Start of the product page's free-shipping progress (components/promotions/FreeShippingProgress.tsx). */
 const BAR_START = /<div class="pdp-free-shipping(?: is-reached)?"><p class="pdp-free-shipping-text"/;
 
-/** Whether a shared page shows the product page's free-shipping progress (so the cart's is asked for). */
-export function showsFreeShipping(html: string): boolean {
-  return BAR_START.test(html);
+/**
+ * Where a shared page's per-visitor parts sit, as byte offsets into its body: read once per
+ * cached page (see {@link templateOf}), so composing copies bytes around them and never decodes
+ * or re-encodes the ~90 KB page (issue 11: it was a fifth of a composed product page's CPU).
+ */
+interface PageTemplate {
+  /** just after `<html` (where `data-visitor-info` goes) */
+  htmlEnd: number;
+  /** start of the header's count ({@link SHARED_COUNT}) */
+  countAt: number;
+  /** end of its visually hidden words (the `</span>` that closes them) */
+  hiddenEnd: number;
+  /** those words as the shared page has them (decoded) */
+  hidden: string;
+  /** the free-shipping progress `[start, end)`, in a product page after the header; null without one */
+  bar: [number, number] | null;
+}
+
+/** Templates of the cached bodies (the page cache's memory store hands out the same body on each hit). */
+const templates = new WeakMap<Uint8Array, PageTemplate | null>();
+
+function bytesOf(body: Uint8Array): Buffer {
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
+/** The template of a shared page's body (memoised per body), or null when its header is not the shared page's. */
+function templateOf(body: Uint8Array): PageTemplate | null {
+  let template = templates.get(body);
+  if (template === undefined) {
+    template = readTemplate(bytesOf(body));
+    templates.set(body, template);
+  }
+  return template;
+}
+
+function readTemplate(bytes: Buffer): PageTemplate | null {
+  // one character per byte: the markers are ASCII, and string offsets are byte offsets
+  const text = bytes.toString('latin1');
+  const countAt = text.indexOf(SHARED_COUNT);
+  if (countAt < 0 || text.indexOf(SHARED_COUNT, countAt + 1) >= 0) return null;
+  const hiddenStart = countAt + SHARED_COUNT.length;
+  const hiddenEnd = text.indexOf('</span>', hiddenStart);
+  const htmlTag = text.indexOf('<html');
+  if (hiddenEnd < 0 || htmlTag < 0 || htmlTag > countAt) return null;
+  const barMatch = BAR_START.exec(text);
+  const barEnd = barMatch && barMatch.index > hiddenEnd ? elementEnd(text, barMatch.index) : -1;
+  return {
+    htmlEnd: htmlTag + '<html'.length,
+    countAt,
+    hiddenEnd,
+    hidden: bytes.toString('utf8', hiddenStart, hiddenEnd),
+    bar: barMatch && barEnd > 0 ? [barMatch.index, barEnd] : null,
+  };
+}
+
+/** Whether a shared page (its body's bytes) shows the product page's free-shipping progress (so the cart's is asked for). */
+export function showsFreeShipping(body: Uint8Array): boolean {
+  return templateOf(body)?.bar != null;
 }
 
 /**
@@ -66,38 +121,32 @@ function escapeText(text: string): string {
 }
 
 /**
- * The shared page `html` with the visitor's parts written in (see module comment), or null when
- * the header's count is not where a shared page has it. `lang` is the page's language (its
- * messages format the count and the bar).
+ * The shared page's body with the visitor's parts written in (see module comment), as bytes, or
+ * null when the header's count is not where a shared page has it or its words are not those of
+ * `lang`, the page's language (its messages format the count and the bar).
  */
-export function composeVisitorPage(html: string, parts: VisitorParts, lang: Lang): string | null {
-  const at = html.indexOf(SHARED_COUNT);
-  if (at < 0 || html.indexOf(SHARED_COUNT, at + 1) >= 0) return null;
+export function composeVisitorPage(body: Uint8Array, parts: VisitorParts, lang: Lang): Buffer | null {
+  const template = templateOf(body);
+  if (!template) return null;
   const intl = intlOf(lang);
   // the visually hidden " (no items)" after the count, as the header renders it
-  const hiddenStart = at + SHARED_COUNT.length;
-  const hiddenEnd = html.indexOf('</span>', hiddenStart);
   const sharedText = escapeText(intl.formatMessage({ id: 'header.cartCount' }, { count: 0 }));
-  const hidden = html.slice(hiddenStart, hiddenEnd);
-  if (hiddenEnd < 0 || !hidden.includes(sharedText)) return null;
+  if (!template.hidden.includes(sharedText)) return null;
   const n = parts.cartQuantity;
   const header =
     `<span class="cart-count" aria-hidden="true" data-count="${n}">${n}</span><span class="visually-hidden">` +
-    hidden.replace(sharedText, escapeText(intl.formatMessage({ id: 'header.cartCount' }, { count: n })));
-  let out = html.slice(0, at) + header + html.slice(hiddenEnd);
-
-  if (parts.freeShipping) {
-    const bar = BAR_START.exec(out);
-    const end = bar ? elementEnd(out, bar.index) : -1;
-    if (bar && end > 0) {
-      const rendered = renderToString(createElement(RawIntlProvider, { value: intl }, createElement(FreeShippingProgress, { status: { kind: 'cart', ...parts.freeShipping } })));
-      out = out.slice(0, bar.index) + rendered + out.slice(end);
-    }
-  }
-
+    template.hidden.replace(sharedText, escapeText(intl.formatMessage({ id: 'header.cartCount' }, { count: n })));
   const info: VisitorInfo = { cartQuantity: n, isLoggedIn: false, firstName: '', csrfToken: '', freeShipping: parts.freeShipping };
   const attribute = ` ${VISITOR_INFO_ATTRIBUTE}="${escapeText(JSON.stringify(info))}"`;
-  const htmlTag = out.indexOf('<html');
-  if (htmlTag < 0) return null;
-  return out.slice(0, htmlTag + 5) + attribute + out.slice(htmlTag + 5);
+
+  const bytes = bytesOf(body);
+  const pieces = [bytes.subarray(0, template.htmlEnd), Buffer.from(attribute), bytes.subarray(template.htmlEnd, template.countAt), Buffer.from(header)];
+  if (parts.freeShipping && template.bar) {
+    const [barStart, barEnd] = template.bar;
+    const bar = renderToString(createElement(RawIntlProvider, { value: intl }, createElement(FreeShippingProgress, { status: { kind: 'cart', ...parts.freeShipping } })));
+    pieces.push(bytes.subarray(template.hiddenEnd, barStart), Buffer.from(bar), bytes.subarray(barEnd));
+  } else {
+    pieces.push(bytes.subarray(template.hiddenEnd));
+  }
+  return Buffer.concat(pieces);
 }
