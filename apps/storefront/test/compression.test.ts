@@ -13,8 +13,11 @@ function get(acceptEncoding?: string, method = 'GET'): Request {
 }
 
 describe('negotiateEncoding', () => {
-  it('prefers br, honours q-values and refusals', () => {
+  it('prefers br (or the coding asked for) on a tie, honours q-values and refusals', () => {
     expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+    expect(negotiateEncoding('gzip, deflate, br', 'gzip')).toBe('gzip');
+    expect(negotiateEncoding('br;q=1, gzip;q=0.9', 'gzip')).toBe('br');
+    expect(negotiateEncoding('br', 'gzip')).toBe('br');
     expect(negotiateEncoding('gzip, deflate')).toBe('gzip');
     expect(negotiateEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
     expect(negotiateEncoding('br;q=0, gzip')).toBe('gzip');
@@ -97,8 +100,12 @@ describe('wholeBodyResponse (ADR 0040: a composed page)', () => {
   const init = () => ({ status: 200, headers: new Headers({ 'content-type': 'text/html; charset=utf-8', vary: 'Accept-Encoding, Cookie' }) });
   const rawOf = (r: Response) => (r as unknown as Record<symbol, unknown>)[RAW_BODY] as Uint8Array;
 
-  it('compresses in one call as the browser accepts, with the length, and carries the final bytes', async () => {
-    const br = await wholeBodyResponse(get('gzip, br'), bytes, init());
+  it('compresses in one call as the browser accepts (gzip when it takes both), with the length, and carries the final bytes', async () => {
+    const both = await wholeBodyResponse(get('gzip, deflate, br, zstd'), bytes, init());
+    expect(both.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await both.arrayBuffer())).toString('utf8')).toBe(html);
+
+    const br = await wholeBodyResponse(get('br'), bytes, init());
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     const brBody = new Uint8Array(await br.arrayBuffer());
