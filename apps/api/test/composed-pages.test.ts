@@ -157,5 +157,36 @@ for (const kind of dbKinds()) {
       expect(stranger.headers['cache-control']).toBe('private, no-store');
       expect(stranger.body.includes('data-count="0">0</span>')).toBe(true);
     });
+
+    it('render a page no visitor has had cached for the visitor, and have the shared page rendered in the background for the next ones', async () => {
+      const db = await createTestDb(kind);
+      cleanups.push(() => db.close());
+      const composer = await startStoreWithEnv(db, { PAGE_CACHE: 'on' });
+      cleanups.push(() => composer.stop());
+      const cart = await addToCart(composer, US, 'BH-DINER-CLASSIC', 1);
+
+      // nobody without a cart has asked for this category: the visitor's own render
+      const first = await call(composer, US, '/c/BV_COFFEE', { headers: { cookie: cart } });
+      expect(first.status).toBe(200);
+      expect(first.headers['x-page-parts']).toBeUndefined();
+      expect(first.headers['cache-control']).toBe('private, no-store');
+      expect(first.body.includes('data-count="1">1</span>')).toBe(true);
+
+      // the shared page arrives in the cache without any visitor asking for it: the next view is composed
+      let next: HttpAnswer | undefined;
+      for (let i = 0; i < 100; i++) {
+        next = await call(composer, US, '/c/BV_COFFEE', { headers: { cookie: cart } });
+        if (next.headers['x-page-parts'] === 'visitor') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(next!.headers['x-page-parts']).toBe('visitor');
+      expect(next!.body.includes('data-count="1">1</span>')).toBe(true);
+      expect(visible(next!.body)).toBe(visible(first.body));
+      // and it is the page of a visitor without a cart
+      const shared = await call(composer, US, '/c/BV_COFFEE');
+      expect(shared.headers['x-page-cache']).toBe('hit');
+      expect(shared.body.includes('data-count="0">0</span>')).toBe(true);
+      expect(visitorInfo(shared.body)).toBeNull();
+    });
   });
 }

@@ -341,16 +341,18 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
   /**
    * ADR 0040: the page of a visitor whose only state is a cart, composed from the shared page in
    * the cache (fresh, or stale and refreshed in the background as for any visitor) and the
-   * visitor's cart count and free-shipping progress. Null when it cannot be composed: no shared
-   * page cached (a miss starts no render here: in an outage that would be one more render
-   * waiting for the API), the API fails, the page's header is not where the composer looks. The
-   * caller then renders the page for the visitor.
+   * visitor's cart count and free-shipping progress. `'miss'` when no shared page is cached: the
+   * caller renders the page for the visitor and, once that render has shown the API answering,
+   * has the shared page rendered in the background for the next visitors (a miss never waits for
+   * a shared render here: in an outage that would be one more render waiting for the API). Null
+   * when it cannot be composed otherwise: the API fails, the page's header is not where the
+   * composer looks; the caller then renders the page for the visitor.
    */
-  async function composedPage(request: Request, url: URL, info: StorefrontRequestInfo | undefined, nonce: string): Promise<Response | null> {
+  async function composedPage(request: Request, url: URL, info: StorefrontRequestInfo | undefined, nonce: string): Promise<Response | 'miss' | null> {
     if (!pageCache) return null;
     const key = pageKeyOf(request, url);
     const hit = await pageCache.lookup(key);
-    if (!hit) return null;
+    if (!hit) return 'miss';
     if (!hit.fresh) pageCache.revalidate(key, () => renderForCache(backgroundRequest(request), url, info));
     const page = hit.page;
     const storefront = loadContextFor(info, nonce);
@@ -411,9 +413,11 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     // cookies, which a dropped answer would lose).
     const pageView = request.method === 'GET' || request.method === 'HEAD';
     const deadline = pageView && cacheConfig.renderTimeoutMs > 0 && !touchesSession(request, undefined, url.protocol === 'https:') ? arrived + cacheConfig.renderTimeoutMs : 0;
+    let sharedPageMissing = false;
     if (pageCache && isComposableRequest(request, url, routeOf)) {
       const composed = await composedPage(request, url, info, nonce);
-      if (composed) return composed;
+      if (composed instanceof Response) return composed;
+      sharedPageMissing = composed === 'miss';
     }
     if (pageCache && cacheable) {
       const key = pageKeyOf(request, url);
@@ -436,6 +440,9 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     const storefront = loadContextFor(info, nonce);
     const response = await renderLimited(request, storefront, deadline);
     if (!response) return overloaded(request, url, info, nonce);
+    // ADR 0040: the API answered this visitor's render, so the shared page is rendered in the
+    // background (once, however many visitors miss it) and the next visitors with a cart get theirs composed
+    if (sharedPageMissing && pageCache && response.status === 200) pageCache.revalidate(pageKeyOf(request, url), () => renderForCache(backgroundRequest(request), url, info));
     return finish(request, url, response, nonce, cacheable);
   };
   return Object.assign(handler, {
