@@ -113,6 +113,26 @@ export function compressResponse(request: Request, response: Response): Response
  */
 export const RAW_BODY = Symbol.for('@store/storefront/raw-body');
 
+/**
+ * An answer whose body is `bytes` as they are, also carried under {@link RAW_BODY} for the bridge;
+ * `bytes` null (a HEAD request): no body. The body is a stream that hands over the same bytes when
+ * read, because `new Response(bytes)` copies them (undici's `extractBody`: about 110 µs for a 90 KB
+ * page, a quarter of the server's time in the profile of the cached product page) while the bridge
+ * sends {@link RAW_BODY} without reading the body. The bytes must not be changed afterwards.
+ */
+export function bytesResponse(bytes: Uint8Array | null, init: { status: number; headers: Headers }): Response {
+  if (bytes === null) return new Response(null, init);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  const response = new Response(body, init);
+  (response as unknown as Record<symbol, unknown>)[RAW_BODY] = bytes;
+  return response;
+}
+
 /** zlib's one-shot brotli, on its thread pool. */
 export const brotliAsync = promisify(brotliCompress);
 /** zlib's one-shot gzip, on its thread pool. */
@@ -142,9 +162,5 @@ export async function wholeBodyResponse(request: Request, body: Uint8Array, init
     if (encoding) headers.set('content-encoding', encoding);
   }
   headers.set('content-length', String(bytes.byteLength));
-  if (request.method === 'HEAD') return new Response(null, { status: init.status, headers });
-  const owned = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
-  const response = new Response(owned, { status: init.status, headers });
-  (response as unknown as Record<symbol, unknown>)[RAW_BODY] = owned;
-  return response;
+  return bytesResponse(request.method === 'HEAD' ? null : bytes, { status: init.status, headers });
 }

@@ -12,7 +12,7 @@ import type { ServerBuild } from 'react-router';
 import type { ApiFetch } from '../app/lib/load-context.ts';
 import { hasVisitorState, isCartOnlyVisitor } from '../app/lib/visitor-state.server.ts';
 import { contentSecurityPolicyWithHashes, HSTS_VALUE } from '../app/lib/security.server.ts';
-import { brotliAsync, gzipAsync, MIN_COMPRESS_BYTES, negotiateEncoding, RAW_BODY } from './compression.ts';
+import { brotliAsync, bytesResponse, gzipAsync, MIN_COMPRESS_BYTES, negotiateEncoding } from './compression.ts';
 import type { CachedPage } from './page-cache.ts';
 
 export { hasVisitorState };
@@ -289,7 +289,5 @@ export function cachedResponse(request: Request, page: CachedPage, outcome: Cach
   headers.set('content-length', String(body.byteLength));
   headers.set('age', String(Math.max(0, Math.floor((now - page.storedAt) / 1000))));
   headers.set('x-page-cache', outcome);
-  const response = new Response(request.method === 'HEAD' ? null : body, { status: page.status, headers });
-  if (request.method !== 'HEAD') (response as unknown as Record<symbol, unknown>)[RAW_BODY] = body;
-  return response;
+  return bytesResponse(request.method === 'HEAD' ? null : body, { status: page.status, headers });
 }

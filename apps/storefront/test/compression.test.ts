@@ -1,6 +1,6 @@
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressResponse, negotiateEncoding, RAW_BODY, wholeBodyResponse } from '../server/compression.ts';
+import { bytesResponse, compressResponse, negotiateEncoding, RAW_BODY, wholeBodyResponse } from '../server/compression.ts';
 
 const html = `<!DOCTYPE html><html><body>${'<p>Medium roast coffee pods, 24 count</p>'.repeat(200)}</body></html>`;
 
@@ -92,6 +92,20 @@ describe('compressResponse', () => {
     }
     await new Promise<void>((r) => inflate.end(r));
     expect(seen.join('')).toContain('<p>deferred</p></body></html>');
+  });
+});
+
+describe('bytesResponse (a cached or composed page)', () => {
+  it('carries the very bytes for the bridge and gives the same bytes to whoever reads the body', async () => {
+    const bytes = new TextEncoder().encode(html);
+    const response = bytesResponse(bytes, { status: 200, headers: new Headers({ 'content-type': 'text/html; charset=utf-8', 'content-length': String(bytes.byteLength) }) });
+    // not a copy: the bridge sends these bytes without reading the body
+    expect((response as unknown as Record<symbol, unknown>)[RAW_BODY]).toBe(bytes);
+    expect(response.headers.get('content-length')).toBe(String(bytes.byteLength));
+    expect(await response.text()).toBe(html);
+    const head = bytesResponse(null, { status: 200, headers: new Headers() });
+    expect(head.body).toBeNull();
+    expect((head as unknown as Record<symbol, unknown>)[RAW_BODY]).toBeUndefined();
   });
 });
 
