@@ -114,8 +114,9 @@ function fire(spec: LoadSpec, warmupS: number, onWindow: () => Promise<void>): P
   const request: AutocannonRequest = {};
   if (spec.setupRequest) request.setupRequest = spec.setupRequest;
   const window: WindowRecord = { latencies: [], answers: 0, statusCodes: {}, errors: 0, timeouts: 0, durationS: spec.durationS };
-  let open = warmupS <= 0;
-  let openedAt = open ? performance.now() : 0;
+  // opened by the timer below once the hook has run (at once, after the hook, without a warm-up)
+  let open = false;
+  let openedAt = 0;
   const instance = autocannon({
     url: spec.url,
     connections: spec.connections ?? 50,
@@ -177,9 +178,7 @@ function fire(spec: LoadSpec, warmupS: number, onWindow: () => Promise<void>): P
  */
 export async function measureLoad(spec: LoadSpec): Promise<LoadResult> {
   await spec.settle?.();
-  const { result, window } = await fire(spec, Math.max(0, spec.warmupS), async () => {
-    await spec.beforeMeasure?.();
-  });
+  const { result, window } = await fire(spec, Math.max(0, spec.warmupS), spec.beforeMeasure ?? (async () => undefined));
   await spec.afterMeasure?.();
   return summarise(result, window);
 }

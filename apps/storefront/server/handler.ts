@@ -339,6 +339,15 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
   }
 
   /**
+   * Renders the shared page of `key` in the background, from `request` without anything of its
+   * visitor (a stale entry's refresh, or the fill after a cart visitor's miss, ADR 0040); one
+   * render however many callers ask (PageCache.revalidate).
+   */
+  function refreshInBackground(cache: PageCache, key: string, request: Request, url: URL, info: StorefrontRequestInfo | undefined): void {
+    cache.revalidate(key, () => renderForCache(backgroundRequest(request), url, info));
+  }
+
+  /**
    * ADR 0040: the page of a visitor whose only state is a cart, composed from the shared page in
    * the cache (fresh, or stale and refreshed in the background as for any visitor) and the
    * visitor's cart count and free-shipping progress. `'miss'` when no shared page is cached: the
@@ -353,7 +362,7 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     const key = pageKeyOf(request, url);
     const hit = await pageCache.lookup(key);
     if (!hit) return 'miss';
-    if (!hit.fresh) pageCache.revalidate(key, () => renderForCache(backgroundRequest(request), url, info));
+    if (!hit.fresh) refreshInBackground(pageCache, key, request, url, info);
     const page = hit.page;
     const storefront = loadContextFor(info, nonce);
     const ctx = getRequestContext({ request, context: { storefront } });
@@ -402,7 +411,7 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
       const key = pageKeyOf(request, url);
       const hit = await pageCache.lookup(key);
       if (hit) {
-        if (!hit.fresh) pageCache.revalidate(key, () => renderForCache(backgroundRequest(request), url, info));
+        if (!hit.fresh) refreshInBackground(pageCache, key, request, url, info);
         return cachedResponse(request, hit.page, hit.fresh ? 'hit' : 'stale');
       }
     }
@@ -442,7 +451,7 @@ export async function createStorefrontHandler(opts: StorefrontHandlerOptions): P
     if (!response) return overloaded(request, url, info, nonce);
     // ADR 0040: the API answered this visitor's render, so the shared page is rendered in the
     // background (once, however many visitors miss it) and the next visitors with a cart get theirs composed
-    if (sharedPageMissing && pageCache && response.status === 200) pageCache.revalidate(pageKeyOf(request, url), () => renderForCache(backgroundRequest(request), url, info));
+    if (sharedPageMissing && pageCache && response.status === 200) refreshInBackground(pageCache, pageKeyOf(request, url), request, url, info);
     return finish(request, url, response, nonce, cacheable);
   };
   return Object.assign(handler, {
